@@ -1,0 +1,59 @@
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+
+const SPEC_EXTENSIONS = [".yaml", ".yml", ".json"];
+
+export const toPosix = (path: string): string => path.split(sep).join("/");
+
+const isSpecFile = (name: string): boolean => SPEC_EXTENSIONS.some((ext) => name.endsWith(ext));
+
+/** Every file below `dir`, as paths relative to `dir`, sorted; none when the directory is absent. */
+export async function listFiles(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw e;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => toPosix(relative(dir, join(entry.parentPath, entry.name))))
+    .sort();
+}
+
+export interface SpecTree {
+  /** Keyed by `<specs dir name>/<relative path>`, so paths in output do not depend on the checkout location. */
+  readonly files: Map<string, string>;
+  /** Spec files: the YAML/JSON files directly in the specs directory. */
+  readonly specs: string[];
+}
+
+/** Reads the specs directory: top-level files are specs, sub-directories hold shared schemas. */
+export async function readSpecTree(specsDir: string, label: string): Promise<SpecTree> {
+  const files = new Map<string, string>();
+  const specs: string[] = [];
+  for (const path of await listFiles(specsDir)) {
+    if (!isSpecFile(path)) continue;
+    const key = `${label}/${path}`;
+    files.set(key, await readFile(join(specsDir, path), "utf8"));
+    if (!path.includes("/")) specs.push(key);
+  }
+  return { files, specs };
+}
+
+export async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "EISDIR") return undefined;
+    throw e;
+  }
+}
+
+export async function writeText(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, content, "utf8");
+}
+
+export const removeFile = (path: string): Promise<void> => rm(path, { force: true });

@@ -1,0 +1,70 @@
+import { compile, formatDiagnostics, hasErrors, type CompileOutput, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
+import { existsSync } from "node:fs";
+import { basename, join, relative, resolve } from "node:path";
+import { removeFile, readSpecTree, toPosix, writeText } from "./files.js";
+import { planOutput, type OutputPlan } from "./plan.js";
+
+export interface GenOptions {
+  readonly specs: string;
+  readonly out: string;
+  readonly hooks: string | undefined;
+  readonly check: boolean;
+  readonly errorFormat: ErrorFormat;
+  readonly quiet: boolean;
+}
+
+export interface Io {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 3 } as const;
+
+/** The hooks module as the generated registry imports it: relative to the output directory, `.js`. */
+function hooksModule(options: GenOptions): string | undefined {
+  const file = options.hooks ?? join(options.specs, "hooks.ts");
+  if (!existsSync(file)) return undefined;
+  return toPosix(relative(resolve(options.out), resolve(file))).replace(/\.ts$/, ".js");
+}
+
+const summary = (tool: ToolIR, outLabel: string): string => {
+  const fields = tool.selection.kind === "object" ? tool.selection.fields.map((f) => f.key).join(", ") : "";
+  return `${tool.tool} v${tool.version} → ${outLabel}/${tool.tool}/ (agent view: ${fields}; ${tool.checks.length} checks, ${tool.errors.length} error codes)`;
+};
+
+function reportPlan(plan: OutputPlan, io: Io): void {
+  for (const path of plan.stale) io.stderr(`stale: ${path}`);
+  for (const path of plan.missing) io.stderr(`missing: ${path}`);
+  for (const path of plan.orphaned) io.stderr(`orphaned: ${path}`);
+}
+
+/** `toolgate gen`: compile specs/ in memory, then write (or, with --check, compare) the output directory. */
+export async function runGen(options: GenOptions, io: Io): Promise<number> {
+  if (!existsSync(options.specs)) {
+    io.stderr(`toolgate: specs directory ${options.specs} does not exist`);
+    return EXIT.usage;
+  }
+  const label = basename(resolve(options.specs));
+  const tree = await readSpecTree(options.specs, label);
+  if (tree.specs.length === 0) {
+    io.stderr(`toolgate: no tool specs (*.yaml, *.yml, *.json) directly in ${options.specs}`);
+    return EXIT.usage;
+  }
+  const hooks = hooksModule(options);
+  const result: CompileOutput = await compile({ files: tree.files, specs: tree.specs, ...(hooks ? { hooksModule: hooks } : {}) });
+  if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, options.errorFormat));
+  if (hasErrors(result.diagnostics)) return EXIT.findings;
+  const plan = await planOutput(options.out, result.files);
+  const outLabel = toPosix(options.out);
+  if (options.check) {
+    reportPlan(plan, io);
+    const drift = plan.write.length + plan.orphaned.length;
+    io.stdout(drift === 0 ? `toolgate: ${result.files.length} generated files are up to date` : `toolgate: ${drift} generated files are out of date; run \`npx toolgate gen\``);
+    return drift === 0 ? EXIT.ok : EXIT.findings;
+  }
+  for (const file of plan.write) await writeText(join(options.out, file.path), file.content);
+  for (const path of plan.orphaned) await removeFile(join(options.out, path));
+  if (!options.quiet) for (const tool of result.tools) io.stdout(summary(tool, outLabel));
+  io.stdout(`toolgate: ${result.tools.length} tools, ${plan.write.length} files written, ${plan.orphaned.length} removed, ${result.files.length - plan.write.length} unchanged`);
+  return EXIT.ok;
+}

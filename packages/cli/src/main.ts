@@ -1,0 +1,40 @@
+import { Command, CommanderError, Option } from "commander";
+import { EXIT, runGen, type Io } from "./gen.js";
+
+const defaultIo: Io = {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+};
+
+function program(io: Io, done: (code: number) => void): Command {
+  const cli = new Command("toolgate")
+    .description("Compile tool contracts into typed, precompiled adapters for AI agents.")
+    .version("0.1.0")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s.trimEnd()), writeErr: (s) => io.stderr(s.trimEnd()) });
+  cli
+    .command("gen")
+    .description("compile the specs directory into the output directory")
+    .option("--specs <dir>", "directory of tool specs", "specs")
+    .option("--out <dir>", "output directory", "generated")
+    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
+    .option("--check", "write nothing; exit 1 if any generated file is stale, missing or orphaned", false)
+    .addOption(new Option("--error-format <format>", "diagnostic format").choices(["text", "json", "github"]).default("text"))
+    .option("--quiet", "print only the final line", false)
+    .action(async (opts) => done(await runGen({ ...opts, hooks: opts.hooks }, io)));
+  return cli;
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 findings, 2 usage or configuration error, 3 internal error). */
+export async function main(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+  let code: number = EXIT.ok;
+  try {
+    await program(io, (c) => (code = c)).parseAsync([...argv], { from: "user" });
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    io.stderr(`toolgate: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    if (process.env.TOOLGATE_DEBUG) io.stderr(e instanceof Error ? (e.stack ?? "") : "");
+    return EXIT.internal;
+  }
+  return code;
+}

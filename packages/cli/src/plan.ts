@@ -1,0 +1,35 @@
+import { HEADER_PATTERN, MANIFEST_PATH, type GeneratedFile } from "@toolgate/compiler";
+import { join } from "node:path";
+import { listFiles, readIfExists } from "./files.js";
+
+/** How the output directory differs from what the compiler produced. */
+export interface OutputPlan {
+  readonly write: readonly GeneratedFile[];
+  readonly stale: readonly string[];
+  readonly missing: readonly string[];
+  /** Files that carry our header (or are our manifest) but were not produced this time. */
+  readonly orphaned: readonly string[];
+}
+
+const isOurs = (path: string, content: string): boolean =>
+  path === MANIFEST_PATH || HEADER_PATTERN.test(content.split("\n", 1)[0] ?? "");
+
+export async function planOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputPlan> {
+  const produced = new Set(files.map((f) => f.path));
+  const write: GeneratedFile[] = [];
+  const stale: string[] = [];
+  const missing: string[] = [];
+  for (const file of files) {
+    const current = await readIfExists(join(outDir, file.path));
+    if (current === file.content) continue;
+    write.push(file);
+    (current === undefined ? missing : stale).push(file.path);
+  }
+  const orphaned: string[] = [];
+  for (const path of await listFiles(outDir)) {
+    if (produced.has(path)) continue;
+    const content = await readIfExists(join(outDir, path));
+    if (content !== undefined && isOurs(path, content)) orphaned.push(path);
+  }
+  return { write, stale, missing, orphaned };
+}

@@ -1,0 +1,58 @@
+import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { forEachSchema, isSchemaObject, type SchemaObject } from "../schema/walk.js";
+import { checkPattern } from "./patterns.js";
+
+/** Formats the runtime can assert without a dependency (see @toolgate/runtime formats). */
+export const SUPPORTED_FORMATS = new Set(["date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uri", "uuid"]);
+
+// Dynamic scoping cannot be compiled to straight-line code with stable semantics across dialects.
+const UNSUPPORTED_KEYWORDS = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "$vocabulary"];
+
+// The strict parser rejects these keys at run time, so a field with such a name could never validate.
+export const RESERVED_PROPERTY_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+
+type Locate = (pointer: string) => SourceRange;
+
+/** Rules that a JSON Schema validator alone would not enforce, each with its own diagnostic. */
+export function checkSchemaRules(schema: unknown, pointer: string, locate: Locate): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  forEachSchema(schema, pointer, (node, at) => {
+    checkKeywords(node, at, locate, out);
+    checkNames(node, at, locate, out);
+    checkPatterns(node, at, locate, out);
+    if (typeof node.format === "string" && !SUPPORTED_FORMATS.has(node.format)) {
+      out.push(diagnostic("TG216", locate(`${at}/format`), { format: quote(node.format) }));
+    }
+  });
+  return out;
+}
+
+function checkKeywords(node: SchemaObject, at: string, locate: Locate, out: Diagnostic[]): void {
+  for (const keyword of UNSUPPORTED_KEYWORDS) {
+    if (keyword in node) out.push(diagnostic("TG211", locate(`${at}/${keyword}`), { keyword }));
+  }
+}
+
+function checkNames(node: SchemaObject, at: string, locate: Locate, out: Diagnostic[]): void {
+  const props = isSchemaObject(node.properties) ? Object.keys(node.properties) : [];
+  const required = Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : [];
+  for (const name of new Set([...props, ...required])) {
+    if (!RESERVED_PROPERTY_NAMES.has(name)) continue;
+    const where = props.includes(name) ? `${at}/properties/${name}` : `${at}/required`;
+    out.push(diagnostic("TG215", locate(where), { name: quote(name) }));
+  }
+}
+
+function checkPatterns(node: SchemaObject, at: string, locate: Locate, out: Diagnostic[]): void {
+  const found: [string, string][] = [];
+  if (typeof node.pattern === "string") found.push([node.pattern, `${at}/pattern`]);
+  if (isSchemaObject(node.patternProperties)) {
+    for (const key of Object.keys(node.patternProperties)) found.push([key, `${at}/patternProperties`]);
+  }
+  for (const [pattern, where] of found) {
+    const verdict = checkPattern(pattern);
+    if (verdict.ok) continue;
+    const code = verdict.reason === "invalid" ? "TG214" : "TG213";
+    out.push(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));
+  }
+}

@@ -1,0 +1,58 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { toolSpecSchema } from "@toolgate/spec";
+import { diagnostic, quote, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { LoadedDocument } from "../load/document.js";
+import { childPointer } from "../load/pointer.js";
+
+let validateSpec: ValidateFunction | undefined;
+
+function specValidator(): ValidateFunction {
+  validateSpec ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(toolSpecSchema);
+  return validateSpec;
+}
+
+const where = (pointer: string): string => (pointer === "" ? "" : ` at ${pointer.slice(1).replace(/\//g, ".")}`);
+
+/** Checks a spec document against the published spec format; every finding points at its line. */
+export function checkSpecShape(doc: LoadedDocument): Diagnostic[] {
+  if (doc.value === null || typeof doc.value !== "object" || Array.isArray(doc.value)) {
+    return [diagnostic("TG103", doc.locate(""))];
+  }
+  const validate = specValidator();
+  if (validate(doc.value)) return checkOneCheckKind(doc);
+  return relevantErrors(validate.errors ?? []).map((e) => toDiagnostic(doc, e));
+}
+
+// `if` only says which branch failed; the branch's own errors are the useful ones.
+function relevantErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    if (e.keyword === "if") return false;
+    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function toDiagnostic(doc: LoadedDocument, e: ErrorObject): Diagnostic {
+  if (e.keyword === "additionalProperties") {
+    const key = String((e.params as { additionalProperty: string }).additionalProperty);
+    return diagnostic("TG111", doc.locate(childPointer(e.instancePath, key)), { key: quote(key), where: where(e.instancePath) });
+  }
+  if (e.keyword === "required") {
+    const key = String((e.params as { missingProperty: string }).missingProperty);
+    return diagnostic("TG112", doc.locate(e.instancePath), { key: quote(key), where: where(e.instancePath) });
+  }
+  return diagnostic("TG113", doc.locate(e.instancePath), { where: where(e.instancePath), detail: e.message ?? e.keyword });
+}
+
+function checkOneCheckKind(doc: LoadedDocument): Diagnostic[] {
+  const checks = (doc.value as { checks?: readonly Record<string, unknown>[] }).checks ?? [];
+  return checks.flatMap((check, i) => {
+    const kinds = ["bind", "fresh", "hook"].filter((k) => Object.hasOwn(check, k));
+    if (kinds.length === 1) return [];
+    const pointer = childPointer("/checks", i);
+    return [diagnostic("TG113", doc.locate(pointer), { where: where(pointer), detail: "a check needs exactly one of bind, fresh or hook" })];
+  });
+}

@@ -1,0 +1,82 @@
+import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
+import { adapterEmitter } from "./emit/adapter.js";
+import type { Emitter } from "./emit/emitter.js";
+import { manifestEmitter } from "./emit/manifest.js";
+import { registryEmitter } from "./emit/registry.js";
+import { selectorEmitter } from "./emit/select.js";
+import { typesEmitter } from "./emit/types.js";
+import { validatorsEmitter } from "./emit/validators.js";
+import { finalizeFiles, type GeneratedFile } from "./finalize.js";
+import { buildTool } from "./front/tool.js";
+import type { ProjectIR, ToolIR } from "./ir/types.js";
+import { SourceSet, type SourceFiles } from "./load/sources.js";
+
+export interface CompileInput {
+  /** Every file the specs may read, keyed by POSIX path relative to the project (e.g. `specs/x.yaml`). */
+  readonly files: SourceFiles;
+  /** Which of those files are tool specs. */
+  readonly specs: readonly string[];
+  /** Module specifier of the hooks module relative to the output directory, if the project has one. */
+  readonly hooksModule?: string;
+}
+
+export interface CompileOutput {
+  readonly files: readonly GeneratedFile[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly tools: readonly ToolIR[];
+}
+
+export const DEFAULT_EMITTERS: readonly Emitter[] = [
+  typesEmitter,
+  validatorsEmitter,
+  selectorEmitter,
+  adapterEmitter,
+  registryEmitter,
+  manifestEmitter,
+];
+
+/**
+ * The whole compiler: specs in, files and diagnostics out. No disk, no process, no clock: the same
+ * input gives the same bytes.
+ */
+export async function compile(input: CompileInput, emitters: readonly Emitter[] = DEFAULT_EMITTERS): Promise<CompileOutput> {
+  const sources = new SourceSet(input.files);
+  const diagnostics: Diagnostic[] = [];
+  const tools: ToolIR[] = [];
+  for (const path of [...input.specs].sort()) {
+    const doc = sources.get(path);
+    if (!doc) continue;
+    const built = buildTool(doc, sources);
+    diagnostics.push(...built.diagnostics);
+    if (built.tool) tools.push(built.tool);
+  }
+  diagnostics.push(...uniqueNames(tools), ...sources.diagnostics);
+  if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
+  const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule: input.hooksModule };
+  const results = await Promise.all(emitters.map((e) => e.emit(project)));
+  diagnostics.push(...results.flatMap((r) => r.diagnostics));
+  if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
+  const files = await finalizeFiles(results.flatMap((r) => r.files));
+  return { files, diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
+}
+
+function uniqueNames(tools: readonly ToolIR[]): Diagnostic[] {
+  const seen = new Map<string, ToolIR>();
+  return tools.flatMap((tool) => {
+    const first = seen.get(tool.tool);
+    if (!first) {
+      seen.set(tool.tool, tool);
+      return [];
+    }
+    return [diagnostic("TG401", tool.locate("/tool"), { tool: JSON.stringify(tool.tool), other: first.specPath })];
+  });
+}
+
+// A referenced file's parse error is recorded once per file, but several specs may point at it.
+function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}

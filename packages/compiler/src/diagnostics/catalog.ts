@@ -1,0 +1,53 @@
+/**
+ * Every diagnostic the compiler can report: a stable code, a severity, a message template and a hint.
+ * Codes never change meaning; new problems get new codes.
+ */
+
+export type Severity = "error" | "warning";
+
+interface Entry {
+  readonly severity: Severity;
+  readonly message: (p: Record<string, string>) => string;
+  readonly hint: string;
+}
+
+const entry = (severity: Severity, message: Entry["message"], hint: string): Entry => ({ severity, message, hint });
+
+export const DIAGNOSTICS = {
+  TG001: entry("error", (p) => `no tool specs found in ${p.dir}`, "Put one *.yaml, *.yml or *.json spec per tool directly in the specs directory."),
+  TG002: entry("error", (p) => `cannot read ${p.path}: ${p.reason}`, "Check that the file exists and is readable."),
+  TG101: entry("error", (p) => `syntax error: ${p.detail}`, "Fix the YAML/JSON syntax at this position."),
+  TG102: entry("error", (p) => `duplicate key ${p.key}`, "Each key may appear once per mapping; remove or rename one."),
+  TG103: entry("error", () => "a spec must be a mapping at the top level", "Start the file with `tool: <name>`."),
+  TG111: entry("error", (p) => `unknown key ${p.key}${p.where}`, "Remove it or fix its spelling; the spec format is closed so typos never pass silently."),
+  TG112: entry("error", (p) => `missing required key ${p.key}${p.where}`, "Add the key; see the spec format's JSON Schema for its shape."),
+  TG113: entry("error", (p) => `invalid value${p.where}: ${p.detail}`, "See the spec format's JSON Schema for the allowed values."),
+  TG201: entry("error", (p) => `$ref target file ${p.file} does not exist`, "Refs resolve relative to the referring file and must stay inside the specs directory."),
+  TG202: entry("error", (p) => `$ref pointer ${p.pointer} not found in ${p.file}`, "Point at an existing location, e.g. #/$defs/name."),
+  TG203: entry("error", (p) => `remote $ref ${p.ref} is not allowed`, "Copy the schema into the specs directory; toolgate never fetches at compile or run time."),
+  TG210: entry("error", (p) => `invalid JSON Schema: ${p.detail}`, "Fix the schema; payload schemas are JSON Schema 2020-12."),
+  TG211: entry("error", (p) => `keyword ${p.keyword} is not supported`, "Express the constraint with the supported keywords or a hook check."),
+  TG212: entry("warning", (p) => `object opened explicitly with ${p.keyword}`, "Open objects let unreviewed fields through; keep them out of agent_view."),
+  TG213: entry("error", (p) => `pattern ${p.pattern} can backtrack catastrophically (ReDoS)`, "Rewrite it without nested or overlapping quantifiers."),
+  TG214: entry("error", (p) => `pattern ${p.pattern} is not a valid regular expression: ${p.detail}`, "Patterns use ECMAScript regex syntax with the u flag."),
+  TG215: entry("error", (p) => `property name ${p.name} is reserved`, "__proto__, constructor and prototype are rejected by the strict parser at run time; rename the field."),
+  TG216: entry("error", (p) => `format ${p.format} is not supported`, "Supported formats: date-time, date, time, email, uuid, ipv4, ipv6, hostname, uri."),
+  TG217: entry("error", () => "input must be an object schema (type: object)", "Tool arguments are always a JSON object."),
+  TG301: entry("error", (p) => `agent_view path ${p.path} does not exist in output`, "List only paths declared under output.properties; use [] for array items."),
+  TG302: entry("error", (p) => `agent_view path ${p.path} crosses ${p.keyword}`, "Select the whole field above the union, or split the tool."),
+  TG303: entry("error", (p) => `agent_view path ${p.path} overlaps ${p.other}`, "Keep either the parent or the child path."),
+  TG304: entry("error", (p) => `agent_view path ${p.path} is malformed`, "Write paths as a, a.b or items[].field."),
+  TG310: entry("error", (p) => `check field ${p.path} does not exist in ${p.side}`, "Bind and fresh checks name fields declared in the schema."),
+  TG311: entry("error", (p) => `fresh field ${p.path} must be a required string with format date-time`, "Declare it as { type: string, format: date-time } and list it in required."),
+  TG312: entry("error", (p) => `duplicate check id ${p.id}`, "Give each check a unique id."),
+  TG313: entry("error", (p) => `hook ${p.name}: ${p.detail}`, "Export the hook with the generated signature from the hooks module."),
+  TG320: entry("error", (p) => `unknown error code ${p.code}`, "Use a catalog code or declare it with { code, action, retryable, message }."),
+  TG321: entry("error", (p) => `retry.on lists ${p.code}, which this tool never returns`, "List only codes from errors (or the catalog's retryable codes)."),
+  TG322: entry("error", (p) => `error code ${p.code} redefines a catalog code`, "Catalog codes have fixed actions; pick a tool-specific name."),
+  TG401: entry("error", (p) => `tool name ${p.tool} is already used by ${p.other}`, "Tool names must be unique across the specs directory."),
+  TG402: entry("error", (p) => `tool name ${p.tool} is invalid for ${p.target}`, "Use ^[a-z][a-z0-9_]{0,63}$."),
+  TG501: entry("error", (p) => `${p.target}: ${p.detail}`, "The target's schema dialect cannot express this; see the README's dialect table."),
+  TG502: entry("warning", (p) => `${p.target}: ${p.detail}`, "The schema was adjusted losslessly for this target."),
+} as const satisfies Record<string, Entry>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTICS;

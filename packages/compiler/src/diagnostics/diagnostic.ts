@@ -1,0 +1,45 @@
+import { DIAGNOSTICS, type DiagnosticCode, type Severity } from "./catalog.js";
+
+export interface SourceRange {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface Diagnostic extends SourceRange {
+  readonly code: DiagnosticCode;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly hint: string;
+}
+
+/** Builds a diagnostic from the catalog. Parameters are quoted where they name user text. */
+export function diagnostic(code: DiagnosticCode, at: SourceRange, params: Record<string, string> = {}): Diagnostic {
+  const def = DIAGNOSTICS[code];
+  return Object.freeze({
+    code,
+    severity: def.severity,
+    message: (def.message as (p: Record<string, string>) => string)(params),
+    hint: def.hint,
+    file: at.file,
+    line: at.line,
+    column: at.column,
+  });
+}
+
+export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean =>
+  diagnostics.some((d) => d.severity === "error");
+
+/** Stable order: file, line, column, code. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
+  );
+}
+
+/** Quotes user text for a message: JSON-style, bounded, control characters escaped. */
+export function quote(text: string, max = 80): string {
+  const shown = text.length > max ? `${text.slice(0, max)}…` : text;
+  return JSON.stringify(shown);
+}

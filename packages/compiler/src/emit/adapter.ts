@@ -1,0 +1,79 @@
+import { _, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
+import type { CheckIR, FieldPath, ToolIR } from "../ir/types.js";
+import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
+import { toolNames } from "./names.js";
+
+const access = (root: string, path: FieldPath): Code => path.reduce<Code>((code, key) => member(code, key), raw(root));
+
+function bindFn(checks: readonly CheckIR[]): Code {
+  const binds = checks.flatMap((c) =>
+    c.kind === "bind" ? [_`if (${access("output", c.output)} !== ${access("input", c.input)}) return ${c.id};`] : [],
+  );
+  if (binds.length === 0) return raw("() => undefined");
+  return _`(output, input) => {
+    ${join(binds)}
+    return undefined;
+  }`;
+}
+
+function semanticFn(checks: readonly CheckIR[]): Code {
+  const lines = checks.flatMap((c, i): Code[] => {
+    if (c.kind === "fresh") {
+      const at = new Name(`observedAt${i}`);
+      return [
+        _`const ${at} = parseDateTime(${access("output", c.field)});`,
+        _`if (!(${at} >= now - ${c.maxAgeMs} && ${at} <= now + ${c.maxFutureMs})) return ${c.id};`,
+      ];
+    }
+    if (c.kind === "hook") return [_`if (${member(raw("hooks"), c.name)}(output, input) !== true) return ${c.id};`];
+    return [];
+  });
+  if (lines.length === 0) return raw("() => undefined");
+  return _`(output, input, now) => {
+    ${join(lines)}
+    return undefined;
+  }`;
+}
+
+function errorTable(tool: ToolIR): Code {
+  const entries = tool.errors.map(
+    (e) => _`${propertyKey(e.code)}: { code: ${e.code}, action: ${e.action}, retryable: ${e.retryable}, message: ${e.message} },`,
+  );
+  return _`{
+    ${join(entries)}
+  }`;
+}
+
+export function emitAdapter(tool: ToolIR, hooksModule: string | undefined): EmittedFile {
+  const n = toolNames(tool.tool);
+  const usesFresh = tool.checks.some((c) => c.kind === "fresh");
+  const usesHooks = tool.checks.some((c) => c.kind === "hook");
+  const runtimeImports = usesFresh ? raw("createAdapter, parseDateTime") : raw("createAdapter");
+  const hooksImport = usesHooks && hooksModule !== undefined ? _`import * as hooks from ${`../${hooksModule}`};\n` : raw("");
+  const content = _`import { ${runtimeImports} } from "@toolgate/runtime";
+${hooksImport}import { selectAgentView } from "./select.js";
+import type { ${n.agentView}, ${n.input}, ${n.output} } from "./types.js";
+import { ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")}, validateInput } from "./validate.js";
+
+${jsdoc(`The ${tool.tool} adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.`)}
+export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>({
+  tool: ${tool.tool},
+  version: ${tool.version},
+  specHash: ${tool.specHash},
+  limits: { maxBytes: ${tool.limits.maxBytes}, maxDepth: ${tool.limits.maxDepth}, losslessIntegerKeys: ${tool.limits.losslessIntegerKeys} },
+  envelope: ${tool.upstream.envelope},
+  errors: ${errorTable(tool)},
+  validateInput,
+  validateResponse: ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},
+  bind: ${bindFn(tool.checks)},
+  semantic: ${semanticFn(tool.checks)},
+  select: selectAgentView,
+});
+`;
+  return { path: `${tool.tool}/adapter.ts`, content: content.toString(), source: tool.specPath };
+}
+
+export const adapterEmitter: Emitter = {
+  name: "adapter",
+  emit: (project) => emitted(project.tools.map((tool) => emitAdapter(tool, project.hooksModule))),
+};

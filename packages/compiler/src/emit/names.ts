@@ -1,0 +1,36 @@
+import { isSafeIdentifier, Name } from "../codegen/code.js";
+
+/** Identifiers derived from a tool name (already `^[a-z][a-z0-9_]*$`), so they are always valid. */
+const pascal = (tool: string): string =>
+  tool.split("_").filter(Boolean).map((part) => part[0]!.toUpperCase() + part.slice(1)).join("");
+
+export interface ToolNames {
+  readonly dir: string;
+  readonly camel: Name;
+  readonly input: Name;
+  readonly output: Name;
+  readonly agentView: Name;
+  readonly result: Name;
+}
+
+export function toolNames(tool: string): ToolNames {
+  const base = pascal(tool);
+  const camel = `${base[0]!.toLowerCase()}${base.slice(1)}`;
+  return {
+    dir: tool,
+    // A tool named like a reserved word (`delete`) still gets a usable binding.
+    camel: new Name(isSafeIdentifier(camel) ? camel : `${camel}Tool`),
+    input: new Name(`${base}Input`),
+    output: new Name(`${base}Output`),
+    agentView: new Name(`${base}AgentView`),
+    result: new Name(`${base}Result`),
+  };
+}
+
+/** Keys of the schema pool reserved for the tool's roots; hoisted names never contain ':'. */
+export const ROOT_KEYS = {
+  input: "toolgate:input",
+  output: "toolgate:output",
+  agentView: "toolgate:agent_view",
+  envelope: "toolgate:envelope",
+} as const;

@@ -1,0 +1,84 @@
+import { Ajv2020, _ } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import { SUPPORTED_FORMATS } from "../check/schema-rules.js";
+import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ToolIR } from "../ir/types.js";
+import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
+import { envelopeSchema } from "./envelope.js";
+import { ROOT_KEYS } from "./names.js";
+
+/** The helpers Ajv's standalone output `require()`s, and the runtime export that replaces each. */
+const RUNTIME_HELPERS: readonly [string, string][] = [
+  ['require("ajv/dist/runtime/ucs2length").default', "__ucs2length"],
+  ['require("ajv/dist/runtime/equal").default', "__equal"],
+];
+
+const PRELUDE = [
+  "// @ts-nocheck -- Ajv standalone output; the adapter gives these functions their types.",
+  "/* eslint-disable */",
+  'import { deepEqual as __equal, formats as __formats, ucs2length as __ucs2length } from "@toolgate/runtime";',
+  "",
+].join("\n");
+
+function newAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+    strictTuples: false,
+    allErrors: false,
+    // The operator channel keeps paths and keywords only; message strings would be dead weight.
+    messages: false,
+    ownProperties: true,
+    discriminator: true,
+    // One function per definition instead of a copy at every use: smaller modules, faster cold start.
+    inlineRefs: false,
+    code: { source: true, esm: true, lines: false, optimize: true, formats: _`__formats` },
+  });
+  // Only the names matter at build time: the generated code calls the runtime's implementations.
+  for (const format of SUPPORTED_FORMATS) ajv.addFormat(format, () => true);
+  return ajv;
+}
+
+/** One schema document per tool: the shared pool plus the four roots, so refs resolve once. */
+export function validatorDocument(tool: ToolIR): Record<string, unknown> {
+  const { $defs: _viewDefs, ...agentView } = tool.agentView;
+  return {
+    $id: `urn:toolgate:${tool.tool}`,
+    $defs: {
+      ...tool.defs,
+      [ROOT_KEYS.input]: tool.input,
+      [ROOT_KEYS.output]: tool.output,
+      [ROOT_KEYS.agentView]: agentView,
+      [ROOT_KEYS.envelope]: envelopeSchema(tool),
+    },
+  };
+}
+
+export function emitValidators(tool: ToolIR): { file?: EmittedFile; diagnostics: Diagnostic[] } {
+  const ajv = newAjv();
+  const id = `urn:toolgate:${tool.tool}`;
+  let source: string;
+  try {
+    ajv.addSchema(validatorDocument(tool));
+    // Only what the adapter and typed consumers call: the response validator is the envelope's or the output's.
+    const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
+    const exports = { validateInput: ROOT_KEYS.input, validateAgentView: ROOT_KEYS.agentView, ...response };
+    source = standaloneCode.default(ajv, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
+  } catch (e) {
+    return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
+  }
+  for (const [required, replacement] of RUNTIME_HELPERS) source = source.replaceAll(required, replacement);
+  // Fail closed: a helper we do not know about would make the file non-standalone.
+  if (source.includes("require(")) throw new Error(`unhandled Ajv runtime helper in ${tool.tool}`);
+  const content = PRELUDE + source.replace(/^"use strict";/, "");
+  return { file: { path: `${tool.tool}/validate.ts`, content, source: tool.specPath }, diagnostics: [] };
+}
+
+export const validatorsEmitter: Emitter = {
+  name: "validators",
+  emit(project) {
+    const results = project.tools.map(emitValidators);
+    return emitted(results.flatMap((r) => (r.file ? [r.file] : [])), results.flatMap((r) => r.diagnostics));
+  },
+};

@@ -1,0 +1,76 @@
+import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { CheckIR, FieldPath } from "../ir/types.js";
+import { stepInto, type Defs } from "./paths.js";
+import type { RawCheck } from "./spec.js";
+import { parseDuration } from "./units.js";
+
+interface Ctx {
+  readonly input: unknown;
+  readonly output: unknown;
+  readonly defs: Defs;
+  readonly locate: (pointer: string) => SourceRange;
+  readonly diagnostics: Diagnostic[];
+}
+
+type Resolved = { readonly path: FieldPath; readonly schema: Record<string, unknown>; readonly required: boolean };
+
+/** Resolves a dotted field path (no arrays) in a payload schema. */
+function resolveField(root: unknown, side: "input" | "output", text: string, ctx: Ctx): Resolved | undefined {
+  const path = text.split(".");
+  let node: unknown = root;
+  let pointer = `/${side}`;
+  let required = true;
+  for (const name of path) {
+    const step = stepInto(node, pointer, name, ctx.defs);
+    if (!step.ok) return undefined;
+    ({ schema: node, pointer } = step);
+    required &&= step.required;
+  }
+  return { path, schema: node as Record<string, unknown>, required };
+}
+
+const defaultId = (check: RawCheck): string => {
+  if (check.bind !== undefined) return `bind.${typeof check.bind === "string" ? check.bind : check.bind.output}`;
+  if (check.fresh !== undefined) return `fresh.${check.fresh.field}`;
+  return `hook.${check.hook ?? ""}`;
+};
+
+/** Turns `checks:` into typed check IR; every field must exist, ids must be unique. */
+export function buildChecks(raw: readonly RawCheck[], ctx: Ctx): CheckIR[] {
+  const ids = new Set<string>();
+  return raw.flatMap((check, i) => {
+    const at = ctx.locate(`/checks/${i}`);
+    const id = check.id ?? defaultId(check);
+    if (ids.has(id)) ctx.diagnostics.push(diagnostic("TG312", at, { id: quote(id) }));
+    ids.add(id);
+    const built = buildCheck(check, id, at, ctx);
+    return built ? [built] : [];
+  });
+}
+
+function buildCheck(check: RawCheck, id: string, at: SourceRange, ctx: Ctx): CheckIR | undefined {
+  const missing = (text: string, side: string): undefined => {
+    ctx.diagnostics.push(diagnostic("TG310", at, { path: quote(text), side }));
+    return undefined;
+  };
+  if (check.bind !== undefined) {
+    const [outText, inText] = typeof check.bind === "string" ? [check.bind, check.bind] : [check.bind.output, check.bind.input];
+    const output = resolveField(ctx.output, "output", outText, ctx);
+    const input = resolveField(ctx.input, "input", inText, ctx);
+    if (!output) return missing(outText, "output");
+    if (!input) return missing(inText, "input");
+    return { kind: "bind", id, output: output.path, input: input.path };
+  }
+  if (check.fresh !== undefined) {
+    const field = resolveField(ctx.output, "output", check.fresh.field, ctx);
+    if (!field) return missing(check.fresh.field, "output");
+    if (!field.required || field.schema.type !== "string" || field.schema.format !== "date-time") {
+      ctx.diagnostics.push(diagnostic("TG311", at, { path: quote(check.fresh.field) }));
+      return undefined;
+    }
+    const maxAgeMs = parseDuration(check.fresh.max_age);
+    const maxFutureMs = check.fresh.max_future === undefined ? 0 : parseDuration(check.fresh.max_future);
+    return { kind: "fresh", id, field: field.path, maxAgeMs, maxFutureMs };
+  }
+  return { kind: "hook", id, name: check.hook ?? "" };
+}

@@ -1,0 +1,38 @@
+import { CATALOG, isCatalogCode, type CatalogEntry } from "@toolgate/runtime";
+import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { ErrorIR, RetryClass } from "../ir/types.js";
+import type { RawSpec } from "./spec.js";
+
+// Every adapter can produce these, whatever the spec declares.
+const IMPLICIT = ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE"];
+
+const retryableFor = (entry: CatalogEntry, retryClass: RetryClass): boolean =>
+  entry.retry === "yes" || entry.retry === "budget" || (entry.retry === "if_safe" && retryClass !== "unsafe");
+
+/** The tool's error table: implicit and declared catalog codes plus tool-specific ones, sorted by code. */
+export function buildErrors(spec: RawSpec, retryClass: RetryClass, locate: (p: string) => SourceRange): { errors: ErrorIR[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const table = new Map<string, ErrorIR>();
+  const fromCatalog = (code: string, declared: boolean): void => {
+    if (!isCatalogCode(code)) return;
+    const entry: CatalogEntry = CATALOG[code];
+    table.set(code, { code, action: entry.action, retryable: retryableFor(entry, retryClass), message: entry.message, declared });
+  };
+  IMPLICIT.forEach((code) => fromCatalog(code, false));
+  (spec.errors ?? []).forEach((item, i) => {
+    const at = locate(`/errors/${i}`);
+    if (typeof item === "string") {
+      if (isCatalogCode(item)) fromCatalog(item, true);
+      else diagnostics.push(diagnostic("TG320", at, { code: quote(item) }));
+    } else if (isCatalogCode(item.code)) {
+      diagnostics.push(diagnostic("TG322", at, { code: quote(item.code) }));
+    } else {
+      table.set(item.code, { ...item, declared: true });
+    }
+  });
+  const errors = [...table.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  (spec.retry?.on ?? []).forEach((code, i) => {
+    if (!table.has(code)) diagnostics.push(diagnostic("TG321", locate(`/retry/on/${i}`), { code: quote(code) }));
+  });
+  return { errors, diagnostics };
+}

@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import { checkSchemaRules } from "../check/schema-rules.js";
+import { checkSpecShape } from "../check/spec-shape.js";
+import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ToolIR } from "../ir/types.js";
+import { bundleTool, type BundledTool } from "../load/bundle.js";
+import type { LoadedDocument } from "../load/document.js";
+import type { SourceSet } from "../load/sources.js";
+import { closeObjects, compositionMemberDefs } from "../normalize/close-objects.js";
+import { selfContained } from "../schema/refs.js";
+import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js";
+import { buildAgentView } from "./agent-view.js";
+import { buildChecks } from "./checks.js";
+import { buildErrors } from "./errors.js";
+import type { RawSpec } from "./spec.js";
+import { parseDuration, parseSize } from "./units.js";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+
+export const DEFAULT_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
+const DEFAULT_RETRY_BUDGET_MS = 10_000;
+
+export interface ToolBuild {
+  readonly tool?: ToolIR;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Front end for one spec: shape check → $ref bundle → schema rules → close objects → IR. */
+export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
+  const diagnostics: Diagnostic[] = checkSpecShape(doc);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  const spec = doc.value as RawSpec;
+  const bundle = bundleTool(doc, sources, diagnostics);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  if (!isSchemaObject(bundle.input) || bundle.input.type !== "object") diagnostics.push(diagnostic("TG217", doc.locate("/input")));
+  diagnostics.push(...checkSchemaRules(bundle.input, "/input", bundle.locate), ...checkSchemaRules(bundle.output, "/output", bundle.locate));
+  for (const [name, def] of Object.entries(bundle.defs)) diagnostics.push(...checkSchemaRules(def, `/$defs/${name}`, bundle.locate));
+  if (hasErrors(diagnostics)) return { diagnostics };
+  const closed = closeAll(bundle, diagnostics);
+  const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate);
+  diagnostics.push(...view.diagnostics);
+  const ctx = { input: closed.input, output: closed.output, defs: closed.defs, locate: bundle.locate, diagnostics };
+  const checks = buildChecks(spec.checks ?? [], ctx);
+  const retryClass = spec.retry?.class ?? "unsafe";
+  const { errors, diagnostics: errorDiagnostics } = buildErrors(spec, retryClass, doc.locate);
+  diagnostics.push(...errorDiagnostics);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  const tool: ToolIR = {
+    tool: spec.tool,
+    version: spec.version,
+    title: spec.title,
+    description: spec.description,
+    specPath: doc.path,
+    specHash: hashFiles(bundle.files, sources),
+    input: closed.input,
+    output: closed.output,
+    agentView: selfContained(view.schema, closed.defs),
+    defs: closed.defs,
+    selection: view.selection,
+    checks,
+    errors,
+    limits: {
+      maxBytes: spec.limits?.max_bytes === undefined ? DEFAULT_LIMITS.maxBytes : parseSize(spec.limits.max_bytes),
+      maxDepth: spec.limits?.max_depth ?? DEFAULT_LIMITS.maxDepth,
+      losslessIntegerKeys: [...(spec.limits?.lossless_integers ?? [])].sort(),
+    },
+    retry: {
+      // Never inferred: without a declaration the tool is treated as unsafe and not retried.
+      class: retryClass,
+      maxAttempts: spec.retry?.max_attempts ?? 1,
+      budgetMs: spec.retry?.budget === undefined ? DEFAULT_RETRY_BUDGET_MS : parseDuration(spec.retry.budget),
+      on: [...(spec.retry?.on ?? [])].sort(),
+    },
+    upstream: {
+      envelope: spec.upstream?.envelope ?? false,
+      kind: spec.upstream?.kind ?? "http",
+      operation: spec.upstream?.operation,
+      method: spec.upstream?.method,
+      path: spec.upstream?.path,
+      openWorld: spec.upstream?.open_world ?? false,
+    },
+    locate: bundle.locate,
+  };
+  return { tool: deepFreeze(tool), diagnostics };
+}
+
+interface ClosedSchemas {
+  readonly input: SchemaObject;
+  readonly output: SchemaObject;
+  readonly defs: Readonly<Record<string, unknown>>;
+}
+
+function closeAll(bundle: BundledTool, diagnostics: Diagnostic[]): ClosedSchemas {
+  const members = compositionMemberDefs([bundle.input, bundle.output, ...Object.values(bundle.defs)]);
+  const ctx = { defs: bundle.defs, locate: bundle.locate };
+  const close = (schema: unknown, pointer: string, member: boolean): SchemaObject => {
+    const result = closeObjects(schema, pointer, member, ctx);
+    diagnostics.push(...result.warnings);
+    return result.schema as SchemaObject;
+  };
+  const defs = Object.fromEntries(Object.entries(bundle.defs).map(([name, def]) => [name, close(def, `/$defs/${name}`, members.has(name))]));
+  return { input: close(bundle.input, "/input", false), output: close(bundle.output, "/output", false), defs };
+}
+
+function hashFiles(paths: readonly string[], sources: SourceSet): string {
+  const hash = createHash("sha256");
+  for (const path of paths) hash.update(`${path}\0${sources.text(path) ?? ""}\0`);
+  return hash.digest("hex");
+}

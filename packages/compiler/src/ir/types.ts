@@ -1,0 +1,77 @@
+import type { SourceRange } from "../diagnostics/diagnostic.js";
+import type { SchemaObject } from "../schema/walk.js";
+
+/**
+ * The typed, immutable intermediate representation between the front end (load, resolve, check,
+ * normalize) and the emitters. Everything here is deep-frozen plain data, sorted where order is not
+ * meaningful, so emitters are pure functions of it.
+ */
+
+export type FieldPath = readonly string[];
+
+/** What the generated selector copies into the agent view. */
+export type Selection =
+  | { readonly kind: "value" }
+  | { readonly kind: "object"; readonly fields: readonly SelectedField[] }
+  | { readonly kind: "array"; readonly items: Selection };
+
+export interface SelectedField {
+  readonly key: string;
+  readonly required: boolean;
+  readonly selection: Selection;
+}
+
+export type CheckIR =
+  | { readonly kind: "bind"; readonly id: string; readonly output: FieldPath; readonly input: FieldPath }
+  | { readonly kind: "fresh"; readonly id: string; readonly field: FieldPath; readonly maxAgeMs: number; readonly maxFutureMs: number }
+  | { readonly kind: "hook"; readonly id: string; readonly name: string };
+
+export type CallerAction = "repair_input" | "stop_and_report" | "request_approval" | "retry_after_delay" | "inspect_outcome";
+
+export interface ErrorIR {
+  readonly code: string;
+  readonly action: CallerAction;
+  readonly retryable: boolean;
+  readonly message: string;
+  /** true for codes the upstream may send in a failure envelope; false for adapter-only codes. */
+  readonly declared: boolean;
+}
+
+export type RetryClass = "safe" | "idempotent" | "unsafe";
+
+export interface ToolIR {
+  readonly tool: string;
+  readonly version: number;
+  readonly title: string | undefined;
+  readonly description: string;
+  readonly specPath: string;
+  /** SHA-256 of the spec file and every file it references, in a stable order. */
+  readonly specHash: string;
+  readonly input: SchemaObject;
+  readonly output: SchemaObject;
+  readonly agentView: SchemaObject;
+  /** Definitions shared by input, output and agent view (`#/$defs/<name>`). */
+  readonly defs: Readonly<Record<string, unknown>>;
+  readonly selection: Selection;
+  readonly checks: readonly CheckIR[];
+  readonly errors: readonly ErrorIR[];
+  readonly limits: { readonly maxBytes: number; readonly maxDepth: number; readonly losslessIntegerKeys: readonly string[] };
+  readonly retry: { readonly class: RetryClass; readonly maxAttempts: number; readonly budgetMs: number; readonly on: readonly string[] };
+  readonly upstream: {
+    readonly envelope: boolean;
+    readonly kind: "http" | "command" | "other";
+    readonly operation: string | undefined;
+    readonly method: string | undefined;
+    readonly path: string | undefined;
+    readonly openWorld: boolean;
+  };
+  /** Maps a tool-space pointer (`/input/…`, `/output/…`, `/$defs/…`, `/agent_view/0`) to its source. */
+  readonly locate: (pointer: string) => SourceRange;
+}
+
+export interface ProjectIR {
+  /** Sorted by tool name. */
+  readonly tools: readonly ToolIR[];
+  /** Module specifier of the user's hooks module, relative to the output directory, if any hook is used. */
+  readonly hooksModule: string | undefined;
+}

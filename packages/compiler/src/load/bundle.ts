@@ -1,0 +1,123 @@
+import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { isSchemaObject, transformSchema, type SchemaObject } from "../schema/walk.js";
+import type { LoadedDocument } from "./document.js";
+import { resolvePointer, splitPointer } from "./pointer.js";
+import { resolveRelative, type SourceSet } from "./sources.js";
+
+/**
+ * A tool's payload schemas with every `$ref` rewritten to `#/$defs/<name>` in one shared pool, so
+ * input, output and agent view can be emitted side by side without duplicate declarations. Pointers
+ * in this "tool space" are `/input/…`, `/output/…` and `/$defs/<name>/…`; `locate` maps them back to
+ * the file, line and column where they were written.
+ */
+export interface BundledTool {
+  readonly input: unknown;
+  readonly output: unknown;
+  readonly defs: Readonly<Record<string, unknown>>;
+  /** Every file the schemas were read from, sorted. */
+  readonly files: readonly string[];
+  locate(pointer: string): SourceRange;
+}
+
+interface Scope {
+  readonly doc: LoadedDocument;
+  /** Where `#` points: the payload root inside a spec, the file root elsewhere. */
+  readonly base: string;
+}
+
+interface Origin {
+  readonly doc: LoadedDocument;
+  readonly pointer: string;
+}
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+export function bundleTool(spec: LoadedDocument, sources: SourceSet, diagnostics: Diagnostic[]): BundledTool {
+  const defs = new Map<string, unknown>();
+  const names = new Map<string, string>();
+  const origins = new Map<string, Origin>();
+
+  const allocate = (hint: string): string => {
+    const base = hint.replace(/[^A-Za-z0-9_]/g, "_").replace(/^(?=[0-9])/, "_") || "def";
+    let name = base;
+    for (let i = 2; defs.has(name); i++) name = `${base}_${i}`;
+    defs.set(name, undefined);
+    return name;
+  };
+
+  const hoist = (target: LoadedDocument, pointer: string, value: unknown): string => {
+    const key = `${target.path}#${pointer}`;
+    const known = names.get(key);
+    if (known !== undefined) return known;
+    const name = allocate(splitPointer(pointer)?.at(-1) ?? target.path.replace(/^.*\/|\.[^.]*$/g, ""));
+    names.set(key, name);
+    origins.set(`/$defs/${name}`, { doc: target, pointer });
+    defs.set(name, rewrite(value, { doc: target, base: "" }, pointer));
+    return name;
+  };
+
+  const resolveRef = (ref: string, scope: Scope, at: string): string => {
+    const fail = (d: Diagnostic): string => (diagnostics.push(d), ref);
+    if (SCHEME.test(ref)) return fail(diagnostic("TG203", scope.doc.locate(at), { ref: quote(ref) }));
+    const hash = ref.indexOf("#");
+    const filePart = hash < 0 ? ref : ref.slice(0, hash);
+    const targetPath = filePart === "" ? scope.doc.path : resolveRelative(scope.doc.path, filePart);
+    const target = targetPath === undefined ? undefined : sources.get(targetPath);
+    if (!target) return fail(diagnostic("TG201", scope.doc.locate(at), { file: quote(filePart) }));
+    const fragment = safeDecode(hash < 0 ? "" : ref.slice(hash + 1));
+    const pointer = fragment === undefined ? undefined : (filePart === "" ? scope.base : "") + fragment;
+    const found = pointer === undefined ? undefined : resolvePointer(target.value, pointer);
+    if (pointer === undefined || !found) {
+      return fail(diagnostic("TG202", scope.doc.locate(at), { pointer: quote(ref.slice(Math.max(hash, 0))), file: quote(target.path) }));
+    }
+    return `#/$defs/${hoist(target, pointer, found.value)}`;
+  };
+
+  function rewrite(value: unknown, scope: Scope, pointer: string): unknown {
+    return transformSchema(value, pointer, (node, at) => {
+      // Identity and dialect are the compiler's to set; nested ones would re-root refs.
+      const { $id: _id, $schema: _schema, ...rest } = node;
+      if (typeof rest.$ref !== "string") return rest;
+      return { ...rest, $ref: resolveRef(rest.$ref, scope, `${at}/$ref`) };
+    });
+  }
+
+  const payload = (key: "input" | "output"): unknown => {
+    const pointer = `/${key}`;
+    origins.set(pointer, { doc: spec, pointer });
+    const rewritten = rewrite(resolvePointer(spec.value, pointer)?.value, { doc: spec, base: pointer }, pointer);
+    // Local $defs were hoisted into the pool when referenced; the copies left here are dead.
+    if (!isSchemaObject(rewritten)) return rewritten;
+    const { $defs: _defs, definitions: _definitions, ...rest } = rewritten;
+    return rest;
+  };
+
+  const input = payload("input");
+  const output = payload("output");
+  return {
+    input,
+    output,
+    defs: Object.fromEntries(defs) as Record<string, SchemaObject>,
+    files: [...new Set([...origins.values()].map((o) => o.doc.path))].sort(),
+    locate: (pointer) => locateIn(origins, pointer, spec),
+  };
+}
+
+function locateIn(origins: ReadonlyMap<string, Origin>, pointer: string, fallback: LoadedDocument): SourceRange {
+  let best: string | undefined;
+  for (const prefix of origins.keys()) {
+    const matches = pointer === prefix || pointer.startsWith(`${prefix}/`);
+    if (matches && (best === undefined || prefix.length > best.length)) best = prefix;
+  }
+  const origin = best === undefined ? undefined : origins.get(best);
+  if (!origin || best === undefined) return fallback.locate("");
+  return origin.doc.locate(origin.pointer + pointer.slice(best.length));
+}
+
+function safeDecode(fragment: string): string | undefined {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+}

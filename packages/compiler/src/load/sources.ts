@@ -1,0 +1,42 @@
+import { posix } from "node:path";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { loadDocument, type LoadedDocument } from "./document.js";
+
+/** The in-memory file set the compiler reads: relative POSIX paths to text. The CLI fills it. */
+export type SourceFiles = ReadonlyMap<string, string>;
+
+/** Parses each file once, on first use, and remembers its diagnostics. */
+export class SourceSet {
+  readonly #files: SourceFiles;
+  readonly #loaded = new Map<string, LoadedDocument | undefined>();
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(files: SourceFiles) {
+    this.#files = files;
+  }
+
+  text(path: string): string | undefined {
+    return this.#files.get(path);
+  }
+
+  has(path: string): boolean {
+    return this.#files.has(path);
+  }
+
+  /** undefined when the file is absent or failed to parse (its diagnostics are recorded). */
+  get(path: string): LoadedDocument | undefined {
+    if (!this.#loaded.has(path)) {
+      const text = this.#files.get(path);
+      const result = text === undefined ? undefined : loadDocument(path, text);
+      if (result) this.diagnostics.push(...result.diagnostics);
+      this.#loaded.set(path, result?.document);
+    }
+    return this.#loaded.get(path);
+  }
+}
+
+/** Resolves `ref` against the file `from`; undefined when the result would leave the source root. */
+export function resolveRelative(from: string, ref: string): string | undefined {
+  const joined = posix.normalize(posix.join(posix.dirname(from), ref));
+  return joined.startsWith("../") || joined === ".." || posix.isAbsolute(joined) ? undefined : joined;
+}

@@ -1,0 +1,65 @@
+import { createHash } from "node:crypto";
+import type { Layer } from "../result.js";
+import type { ValidationIssue, Validator } from "../validate/support.js";
+import type { AdapterEvent, ToolCall } from "./types.js";
+
+/** What each layer concluded; folded into one event at the end of a call. */
+export interface Trace {
+  layer: Layer | undefined;
+  code: string | undefined;
+  syntaxValid: boolean | null;
+  schemaValid: boolean | null;
+  schemaErrors: readonly ValidationIssue[];
+  checkId: string | undefined;
+  parseReason: string | undefined;
+  upstreamStatus: number | undefined;
+}
+
+export const newTrace = (): Trace => ({
+  layer: undefined,
+  code: undefined,
+  syntaxValid: null,
+  schemaValid: null,
+  schemaErrors: [],
+  checkId: undefined,
+  parseReason: undefined,
+  upstreamStatus: undefined,
+});
+
+/** Keeps only path and keyword of each validator error: messages and params can echo values. */
+export function issuesOf(validate: Validator): ValidationIssue[] {
+  return (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword }));
+}
+
+function digest(raw: string | Uint8Array | undefined): { sha: string | undefined; bytes: number | undefined } {
+  if (raw === undefined) return { sha: undefined, bytes: undefined };
+  const bytes = typeof raw === "string" ? Buffer.byteLength(raw, "utf8") : raw.byteLength;
+  return { sha: createHash("sha256").update(raw).digest("hex"), bytes };
+}
+
+export interface EventMeta {
+  readonly version: number;
+  readonly specHash: string;
+}
+
+export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, trace: Trace, raw: string | Uint8Array | undefined, startedAt: number): AdapterEvent {
+  const { sha, bytes } = digest(raw);
+  return {
+    tool: call.tool,
+    spec_version: meta.version,
+    spec_hash: meta.specHash,
+    request_id: call.request_id,
+    outcome: trace.code === undefined ? "success" : "failure",
+    code: trace.code,
+    layer: trace.layer,
+    syntax_valid: trace.syntaxValid,
+    schema_valid: trace.schemaValid,
+    schema_errors: trace.schemaErrors,
+    check_id: trace.checkId,
+    parse_reason: trace.parseReason,
+    upstream_status: trace.upstreamStatus,
+    raw_sha256: sha,
+    raw_bytes: bytes,
+    duration_ms: Math.max(0, performance.now() - startedAt),
+  };
+}

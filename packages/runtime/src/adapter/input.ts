@@ -1,0 +1,18 @@
+import type { Validator } from "../validate/support.js";
+
+// A field name goes back to the agent only when it is a plain name: an unexpected key could be prose.
+const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+const unescape = (token: string): string => token.replace(/~1/g, "/").replace(/~0/g, "~");
+
+/** Names (never values) of the top-level input fields a validator rejected. */
+export function invalidFields(validate: Validator): string[] {
+  const names = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    const top = error.instancePath.split("/")[1];
+    const params = error.params ?? {};
+    const candidate = top !== undefined ? unescape(top) : (params.missingProperty ?? params.additionalProperty);
+    if (typeof candidate === "string" && PLAIN_NAME.test(candidate)) names.add(candidate);
+  }
+  return [...names].sort();
+}

@@ -1,0 +1,85 @@
+import type { ParseLimits } from "../json/index.js";
+import type { AgentError, AgentFailure, AgentResult, Layer } from "../result.js";
+import type { ValidationIssue, Validator } from "../validate/support.js";
+
+/** What the operator learns about one call, on a channel the agent never sees (seed 000, 002, 004). */
+export interface AdapterEvent {
+  readonly tool: string;
+  readonly spec_version: number;
+  readonly spec_hash: string;
+  readonly request_id: string;
+  readonly outcome: "success" | "failure";
+  readonly code: string | undefined;
+  readonly layer: Layer | undefined;
+  /** null when the pipeline stopped before that layer ran. */
+  readonly syntax_valid: boolean | null;
+  readonly schema_valid: boolean | null;
+  /** Paths and keywords only: never the values or the validator's message. */
+  readonly schema_errors: readonly ValidationIssue[];
+  readonly check_id: string | undefined;
+  readonly parse_reason: string | undefined;
+  readonly upstream_status: number | undefined;
+  readonly raw_sha256: string | undefined;
+  readonly raw_bytes: number | undefined;
+  readonly duration_ms: number;
+}
+
+/** Raw bytes for an explicitly protected store (opt-in); never written anywhere by default. */
+export interface RawEvidence {
+  readonly tool: string;
+  readonly request_id: string;
+  readonly raw: string | Uint8Array;
+}
+
+/** How a call is observed and timed. Injected so tests and gateways control clock and sinks. */
+export interface ToolgateContext {
+  readonly now?: () => number;
+  readonly onEvent?: (event: AdapterEvent) => void;
+  readonly onRawEvidence?: (evidence: RawEvidence) => void;
+}
+
+export interface ToolCall<Input> {
+  readonly tool: string;
+  readonly request_id: string;
+  readonly input: Input;
+  readonly context: ToolgateContext;
+}
+
+export type CallStart<Input> = { readonly ok: true; readonly call: ToolCall<Input> } | { readonly ok: false; readonly result: AgentFailure };
+
+/** Returns the id of the failing check, or undefined when every check passed. */
+export type CheckFn<Input, Output> = (output: Output, input: Input, now: number) => string | undefined;
+
+/** What a generated adapter module passes to `createAdapter`. */
+export interface AdapterDefinition<Input, Output, View> {
+  readonly tool: string;
+  readonly version: number;
+  readonly specHash: string;
+  readonly limits: ParseLimits;
+  /** true: the upstream sends the whole result envelope; false: only the payload. */
+  readonly envelope: boolean;
+  readonly errors: Readonly<Record<string, AgentError>>;
+  readonly validateInput: Validator;
+  /** The envelope validator when `envelope`, else the output validator. */
+  readonly validateResponse: Validator;
+  readonly bind: CheckFn<Input, Output>;
+  readonly semantic: CheckFn<Input, Output>;
+  readonly select: (output: Output) => View;
+}
+
+export interface FailOptions {
+  readonly layer?: Layer;
+  readonly upstreamStatus?: number;
+  readonly retryAfterSeconds?: number;
+}
+
+export interface Adapter<Input, Output, View> {
+  readonly tool: string;
+  readonly version: number;
+  /** Validates the agent's arguments and issues a call with a fresh, opaque request id. */
+  call(args: unknown, context?: ToolgateContext): CallStart<Input>;
+  /** Turns untrusted upstream bytes into the agent result. Never throws. */
+  adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View>;
+  /** The agent result for a failure found outside `adapt` (transport, upstream status). */
+  fail(call: ToolCall<Input>, code: string, options?: FailOptions): AgentFailure;
+}

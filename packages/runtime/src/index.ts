@@ -1,0 +1,19 @@
+export { createAdapter } from "./adapter/create.js";
+export type {
+  Adapter,
+  AdapterDefinition,
+  AdapterEvent,
+  CallStart,
+  CheckFn,
+  FailOptions,
+  RawEvidence,
+  ToolCall,
+  ToolgateContext,
+} from "./adapter/types.js";
+export { CATALOG, CATALOG_CODES, isCatalogCode, type CallerAction, type CatalogCode, type CatalogEntry, type Retryability } from "./errors/catalog.js";
+export { newIdempotencyKey, newRequestId, OPAQUE_ID_PATTERN } from "./ids.js";
+export { parseStrict, type ParseFailureReason, type ParseLimits, type ParseOutcome } from "./json/index.js";
+export type { AgentError, AgentFailure, AgentResult, AgentSuccess, Layer } from "./result.js";
+export { parseDateTime } from "./time/rfc3339.js";
+export { formats } from "./validate/formats.js";
+export { deepEqual, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";

@@ -1,0 +1,44 @@
+import type { CallerAction } from "./errors/catalog.js";
+
+/** The error object an agent sees: catalog wording only, no upstream text, no values. */
+export interface AgentError {
+  readonly code: string;
+  readonly action: CallerAction;
+  readonly retryable: boolean;
+  readonly message: string;
+  /** Names (never values) of the input fields to repair; only with INVALID_INPUT. */
+  readonly invalid_fields?: readonly string[];
+  /** Only from a trusted, parsed and bounded source (a Retry-After header), never from a body. */
+  readonly retry_after_seconds?: number;
+}
+
+export interface AgentSuccess<View> {
+  readonly tool: string;
+  readonly request_id: string;
+  readonly outcome: "success";
+  readonly data: View;
+}
+
+export interface AgentFailure {
+  readonly tool: string;
+  readonly request_id: string;
+  readonly outcome: "failure";
+  readonly error: AgentError;
+}
+
+export type AgentResult<View> = AgentSuccess<View> | AgentFailure;
+
+/** The layer of the adapter pipeline that decided a failure (seed 004: one event names the layer). */
+export type Layer =
+  | "input"
+  | "transport"
+  | "syntax"
+  | "schema"
+  | "binding"
+  | "semantic"
+  | "selection"
+  | "upstream";
+
+export function failure(tool: string, requestId: string, error: AgentError): AgentFailure {
+  return { tool, request_id: requestId, outcome: "failure", error };
+}

@@ -1,0 +1,11 @@
+export { callHttp } from "./http.js";
+export type { HttpCallOptions, HttpFailure, HttpOperatorRecord, HttpRequest, HttpResult, HttpSuccess } from "./http.js";
+export { codeForHttpStatus } from "./http-status.js";
+export { parseRetryAfterSeconds, RETRY_AFTER_MAX_SECONDS } from "./retry-after.js";
+export { parseHttpDate } from "./http-date.js";
+export { runCommand } from "./command.js";
+export type { CommandFailure, CommandOperatorRecord, CommandResult, CommandSpec, CommandSuccess } from "./command.js";
+export { parseDiskUsage, MAX_MOUNTS } from "./disk-usage.js";
+export type { DiskUsage, MountUsage } from "./disk-usage.js";
+export { codeForInterruptedCall } from "./outcome.js";
+export type { UpstreamFailure } from "./outcome.js";

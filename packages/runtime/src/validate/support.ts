@@ -1,0 +1,46 @@
+/**
+ * Helpers that Ajv's standalone code normally `require()`s from ajv at run time. Generated validators
+ * import them from here instead, so they are real ESM with no dependency.
+ */
+
+/** String length in Unicode code points (what JSON Schema's minLength/maxLength count). */
+export function ucs2length(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++, length++) {
+    const code = text.charCodeAt(i);
+    // A high surrogate followed by a low surrogate is one code point.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return length;
+}
+
+/** Structural equality of JSON values (enum, const, uniqueItems). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** The shape of an error a generated validator reports; only paths and keywords reach the operator. */
+export interface ValidationIssue {
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly keyword: string;
+}
+
+/** What a generated validator leaves in `errors`; `params` can echo data and stays inside the runtime. */
+export interface ValidatorError extends ValidationIssue {
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: readonly ValidatorError[] | null;
+}

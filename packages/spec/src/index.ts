@@ -1,0 +1,8 @@
+import { createRequire } from "node:module";
+
+/** The published JSON Schema (draft-07, for editors) of the tool-contract format. */
+export const toolSpecSchema: Readonly<Record<string, unknown>> = createRequire(import.meta.url)(
+  "../toolspec.schema.json",
+);
+
+export const TOOLSPEC_SCHEMA_PATH = "@toolgate/spec/toolspec.schema.json";

@@ -1,0 +1,34 @@
+import { compile, type CompileOutput } from "@toolgate/compiler";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { readSpecTree } from "../../packages/cli/src/files.js";
+
+export const repoRoot = resolve(import.meta.dirname, "../..");
+export const sharedTestdata = resolve(repoRoot, "../shared/testdata");
+
+/** Compiles a specs directory exactly as the CLI reads it. */
+export async function compileDir(dir: string, hooksModule?: string): Promise<CompileOutput> {
+  const tree = await readSpecTree(dir, "specs");
+  return compile({ files: tree.files, specs: tree.specs, ...(hooksModule ? { hooksModule } : {}) });
+}
+
+/** Compiles in-memory spec texts (`specs/<name>`), for tests of single diagnostics. */
+export function compileTexts(texts: Record<string, string>): Promise<CompileOutput> {
+  const files = new Map(Object.entries(texts));
+  const specs = [...files.keys()].filter((p) => /^specs\/[^/]+\.(ya?ml|json)$/.test(p));
+  return compile({ files, specs });
+}
+
+/** A scratch directory inside the repo, so generated code resolves @toolgate/runtime from node_modules. */
+export async function scratchDir(prefix: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  const base = join(repoRoot, "test", ".scratch");
+  await mkdir(base, { recursive: true });
+  const dir = await mkdtemp(join(base, `${prefix}-`));
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export async function tempDir(prefix: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), `toolgate-${prefix}-`));
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
