@@ -14,6 +14,12 @@ export const buildStatus = createAdapter<BuildStatusInput, BuildStatusOutput, Bu
     specHash: "b8b06994d267a39294fb09946938d3c27d1feb0e3e77d3c2c46393f63b21674f",
     limits: { maxBytes: 32768, maxDepth: 6, losslessIntegerKeys: [] },
     envelope: false,
+    retry: {
+      class: "idempotent",
+      maxAttempts: 3,
+      budgetMs: 10000,
+      retryOn: ["RATE_LIMITED", "UPSTREAM_UNAVAILABLE"],
+    },
     errors: {
       INTERNAL_FAILURE: {
         code: "INTERNAL_FAILURE",

@@ -21,6 +21,7 @@ export const deploymentStatus = createAdapter<
   specHash: "a258baf00d835d059a2bd0a7d1608cd028c959f5e1748dbbed2540e64d23a652",
   limits: { maxBytes: 8192, maxDepth: 4, losslessIntegerKeys: [] },
   envelope: false,
+  retry: { class: "safe", maxAttempts: 2, budgetMs: 5000, retryOn: ["UPSTREAM_UNAVAILABLE"] },
   errors: {
     INTERNAL_FAILURE: {
       code: "INTERNAL_FAILURE",

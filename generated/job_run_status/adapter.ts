@@ -17,6 +17,12 @@ export const jobRunStatus = createAdapter<
   specHash: "dd4f1007627117519b9d5383a25b7d3438ff2a5fc8a8aad428770762ce04d31b",
   limits: { maxBytes: 65536, maxDepth: 6, losslessIntegerKeys: [] },
   envelope: true,
+  retry: {
+    class: "safe",
+    maxAttempts: 3,
+    budgetMs: 10000,
+    retryOn: ["RATE_LIMITED", "UPSTREAM_UNAVAILABLE"],
+  },
   errors: {
     AUTH_FAILED: {
       code: "AUTH_FAILED",

@@ -18,6 +18,7 @@ export const reviewStatus = createAdapter<
   specHash: "2b7739bbfa587072a542f476fe4a0641373fff4bd8ed51dcb9c9d252e0bb636b",
   limits: { maxBytes: 16384, maxDepth: 8, losslessIntegerKeys: [] },
   envelope: false,
+  retry: { class: "safe", maxAttempts: 3, budgetMs: 10000, retryOn: ["UPSTREAM_UNAVAILABLE"] },
   errors: {
     INTERNAL_FAILURE: {
       code: "INTERNAL_FAILURE",

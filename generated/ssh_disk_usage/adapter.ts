@@ -17,6 +17,12 @@ export const sshDiskUsage = createAdapter<
   specHash: "94f0e2182c29695b58cb79a2274091b9a95b49a59ffeea8602f4f2e0f9474f36",
   limits: { maxBytes: 16384, maxDepth: 4, losslessIntegerKeys: [] },
   envelope: false,
+  retry: {
+    class: "safe",
+    maxAttempts: 2,
+    budgetMs: 20000,
+    retryOn: ["NETWORK_UNREACHABLE", "TEMPORARY_FAILURE"],
+  },
   errors: {
     INTERNAL_FAILURE: {
       code: "INTERNAL_FAILURE",

@@ -1,7 +1,7 @@
 import { compile, formatDiagnostics, hasErrors, type CompileOutput, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
 import { existsSync } from "node:fs";
-import { basename, join, relative, resolve } from "node:path";
-import { removeFile, readSpecTree, toPosix, writeText } from "./files.js";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { readIfExists, removeFile, readSpecTree, toPosix, writeText } from "./files.js";
 import { planOutput, type OutputPlan } from "./plan.js";
 
 export interface GenOptions {
@@ -20,11 +20,14 @@ export interface Io {
 
 export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 3 } as const;
 
-/** The hooks module as the generated registry imports it: relative to the output directory, `.js`. */
-function hooksModule(options: GenOptions): string | undefined {
+/** Paths the compiler sees are relative to the specs directory's parent, so output never names the checkout. */
+const fromRoot = (options: GenOptions, path: string): string => toPosix(relative(dirname(resolve(options.specs)), resolve(path)));
+
+async function readHooks(options: GenOptions): Promise<{ path: string; text: string } | undefined | null> {
   const file = options.hooks ?? join(options.specs, "hooks.ts");
-  if (!existsSync(file)) return undefined;
-  return toPosix(relative(resolve(options.out), resolve(file))).replace(/\.ts$/, ".js");
+  const text = await readIfExists(file);
+  if (text === undefined) return options.hooks === undefined ? undefined : null;
+  return { path: fromRoot(options, file), text };
 }
 
 const summary = (tool: ToolIR, outLabel: string): string => {
@@ -50,8 +53,12 @@ export async function runGen(options: GenOptions, io: Io): Promise<number> {
     io.stderr(`toolgate: no tool specs (*.yaml, *.yml, *.json) directly in ${options.specs}`);
     return EXIT.usage;
   }
-  const hooks = hooksModule(options);
-  const result: CompileOutput = await compile({ files: tree.files, specs: tree.specs, ...(hooks ? { hooksModule: hooks } : {}) });
+  const hooks = await readHooks(options);
+  if (hooks === null) {
+    io.stderr(`toolgate: hooks module ${options.hooks} does not exist`);
+    return EXIT.usage;
+  }
+  const result: CompileOutput = await compile({ files: tree.files, specs: tree.specs, outDir: fromRoot(options, options.out), ...(hooks ? { hooks } : {}) });
   if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, options.errorFormat));
   if (hasErrors(result.diagnostics)) return EXIT.findings;
   const plan = await planOutput(options.out, result.files);

@@ -1,3 +1,4 @@
+import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { adapterEmitter } from "./emit/adapter.js";
 import type { Emitter } from "./emit/emitter.js";
@@ -16,8 +17,10 @@ export interface CompileInput {
   readonly files: SourceFiles;
   /** Which of those files are tool specs. */
   readonly specs: readonly string[];
-  /** Module specifier of the hooks module relative to the output directory, if the project has one. */
-  readonly hooksModule?: string;
+  /** The hooks module (semantic checks written in TypeScript), if the project has one. */
+  readonly hooks?: HooksSource;
+  /** Where the output goes, relative to the same root as `files`; generated imports are relative to it. */
+  readonly outDir?: string;
 }
 
 export interface CompileOutput {
@@ -52,9 +55,13 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
   }
   diagnostics.push(...uniqueNames(tools), ...sources.diagnostics);
   if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
-  const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule: input.hooksModule };
+  const outDir = input.outDir ?? "generated";
+  const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;
+  const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule };
   const results = await Promise.all(emitters.map((e) => e.emit(project)));
   diagnostics.push(...results.flatMap((r) => r.diagnostics));
+  const types = results.flatMap((r) => r.files).filter((f) => f.path.endsWith("/types.ts"));
+  diagnostics.push(...(await checkHooks(project.tools, types, input.hooks, outDir)));
   if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
   const files = await finalizeFiles(results.flatMap((r) => r.files));
   return { files, diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };

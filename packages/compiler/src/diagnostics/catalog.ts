@@ -43,6 +43,7 @@ export const DIAGNOSTICS = {
   TG313: entry("error", (p) => `hook ${p.name}: ${p.detail}`, "Export the hook with the generated signature from the hooks module."),
   TG320: entry("error", (p) => `unknown error code ${p.code}`, "Use a catalog code or declare it with { code, action, retryable, message }."),
   TG321: entry("error", (p) => `retry.on lists ${p.code}, which this tool never returns`, "List only codes from errors (or the catalog's retryable codes)."),
+  TG323: entry("error", (p) => `retry.on lists ${p.code}, which is never retryable`, "Only codes whose catalog entry (or declaration) is retryable may be retried."),
   TG322: entry("error", (p) => `error code ${p.code} redefines a catalog code`, "Catalog codes have fixed actions; pick a tool-specific name."),
   TG401: entry("error", (p) => `tool name ${p.tool} is already used by ${p.other}`, "Tool names must be unique across the specs directory."),
   TG402: entry("error", (p) => `tool name ${p.tool} is invalid for ${p.target}`, "Use ^[a-z][a-z0-9_]{0,63}$."),

@@ -62,6 +62,7 @@ export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>
   specHash: ${tool.specHash},
   limits: { maxBytes: ${tool.limits.maxBytes}, maxDepth: ${tool.limits.maxDepth}, losslessIntegerKeys: ${tool.limits.losslessIntegerKeys} },
   envelope: ${tool.upstream.envelope},
+  retry: { class: ${tool.retry.class}, maxAttempts: ${tool.retry.maxAttempts}, budgetMs: ${tool.retry.budgetMs}, retryOn: ${tool.retry.on} },
   errors: ${errorTable(tool)},
   validateInput,
   validateResponse: ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},

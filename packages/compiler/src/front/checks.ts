@@ -43,12 +43,12 @@ export function buildChecks(raw: readonly RawCheck[], ctx: Ctx): CheckIR[] {
     const id = check.id ?? defaultId(check);
     if (ids.has(id)) ctx.diagnostics.push(diagnostic("TG312", at, { id: quote(id) }));
     ids.add(id);
-    const built = buildCheck(check, id, at, ctx);
+    const built = buildCheck(check, id, `/checks/${i}`, at, ctx);
     return built ? [built] : [];
   });
 }
 
-function buildCheck(check: RawCheck, id: string, at: SourceRange, ctx: Ctx): CheckIR | undefined {
+function buildCheck(check: RawCheck, id: string, pointer: string, at: SourceRange, ctx: Ctx): CheckIR | undefined {
   const missing = (text: string, side: string): undefined => {
     ctx.diagnostics.push(diagnostic("TG310", at, { path: quote(text), side }));
     return undefined;
@@ -59,7 +59,7 @@ function buildCheck(check: RawCheck, id: string, at: SourceRange, ctx: Ctx): Che
     const input = resolveField(ctx.input, "input", inText, ctx);
     if (!output) return missing(outText, "output");
     if (!input) return missing(inText, "input");
-    return { kind: "bind", id, output: output.path, input: input.path };
+    return { kind: "bind", id, pointer, output: output.path, input: input.path };
   }
   if (check.fresh !== undefined) {
     const field = resolveField(ctx.output, "output", check.fresh.field, ctx);
@@ -70,7 +70,7 @@ function buildCheck(check: RawCheck, id: string, at: SourceRange, ctx: Ctx): Che
     }
     const maxAgeMs = parseDuration(check.fresh.max_age);
     const maxFutureMs = check.fresh.max_future === undefined ? 0 : parseDuration(check.fresh.max_future);
-    return { kind: "fresh", id, field: field.path, maxAgeMs, maxFutureMs };
+    return { kind: "fresh", id, pointer, field: field.path, maxAgeMs, maxFutureMs };
   }
-  return { kind: "hook", id, name: check.hook ?? "" };
+  return { kind: "hook", id, pointer, name: check.hook ?? "" };
 }

@@ -9,6 +9,10 @@ const IMPLICIT = ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE"];
 const retryableFor = (entry: CatalogEntry, retryClass: RetryClass): boolean =>
   entry.retry === "yes" || entry.retry === "budget" || (entry.retry === "if_safe" && retryClass !== "unsafe");
 
+// A catalog code marked "no" stays final even if the tool's class would allow it (OUTCOME_UNKNOWN).
+const isRetryableCode = (code: string, entry: ErrorIR): boolean =>
+  isCatalogCode(code) ? CATALOG[code].retry !== "no" : entry.retryable;
+
 /** The tool's error table: implicit and declared catalog codes plus tool-specific ones, sorted by code. */
 export function buildErrors(spec: RawSpec, retryClass: RetryClass, locate: (p: string) => SourceRange): { errors: ErrorIR[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -32,7 +36,9 @@ export function buildErrors(spec: RawSpec, retryClass: RetryClass, locate: (p: s
   });
   const errors = [...table.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   (spec.retry?.on ?? []).forEach((code, i) => {
-    if (!table.has(code)) diagnostics.push(diagnostic("TG321", locate(`/retry/on/${i}`), { code: quote(code) }));
+    const entry = table.get(code);
+    if (!entry) diagnostics.push(diagnostic("TG321", locate(`/retry/on/${i}`), { code: quote(code) }));
+    else if (!isRetryableCode(code, entry)) diagnostics.push(diagnostic("TG323", locate(`/retry/on/${i}`), { code: quote(code) }));
   });
   return { errors, diagnostics };
 }

@@ -21,10 +21,12 @@ export interface SelectedField {
   readonly selection: Selection;
 }
 
-export type CheckIR =
-  | { readonly kind: "bind"; readonly id: string; readonly output: FieldPath; readonly input: FieldPath }
-  | { readonly kind: "fresh"; readonly id: string; readonly field: FieldPath; readonly maxAgeMs: number; readonly maxFutureMs: number }
-  | { readonly kind: "hook"; readonly id: string; readonly name: string };
+/** `pointer` is where the check is written in its spec (`/checks/2`), for diagnostics. */
+export type CheckIR = { readonly id: string; readonly pointer: string } & (
+  | { readonly kind: "bind"; readonly output: FieldPath; readonly input: FieldPath }
+  | { readonly kind: "fresh"; readonly field: FieldPath; readonly maxAgeMs: number; readonly maxFutureMs: number }
+  | { readonly kind: "hook"; readonly name: string }
+);
 
 export type CallerAction = "repair_input" | "stop_and_report" | "request_approval" | "retry_after_delay" | "inspect_outcome";
 

@@ -110,7 +110,8 @@ function locateIn(origins: ReadonlyMap<string, Origin>, pointer: string, fallbac
     if (matches && (best === undefined || prefix.length > best.length)) best = prefix;
   }
   const origin = best === undefined ? undefined : origins.get(best);
-  if (!origin || best === undefined) return fallback.locate("");
+  // Anything outside the payload schemas (checks, agent_view, …) is written in the spec itself.
+  if (!origin || best === undefined) return fallback.locate(pointer);
   return origin.doc.locate(origin.pointer + pointer.slice(best.length));
 }
 

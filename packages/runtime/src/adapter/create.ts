@@ -1,6 +1,7 @@
 import { newRequestId } from "../ids.js";
 import { parseStrict } from "../json/index.js";
 import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
+import { compileRetryPolicy } from "../retry/policy.js";
 import { buildEvent, issuesOf, newTrace, type Trace } from "./events.js";
 import { invalidFields } from "./input.js";
 import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
@@ -75,6 +76,7 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
   return {
     tool: def.tool,
     version: def.version,
+    retry: compileRetryPolicy(def.retry),
     call(args: unknown, context: ToolgateContext = DEFAULT_CONTEXT): CallStart<Input> {
       const call: ToolCall<Input> = { tool: def.tool, request_id: newRequestId(), input: args as Input, context };
       if (def.validateInput(args)) return { ok: true, call };

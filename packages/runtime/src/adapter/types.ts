@@ -1,5 +1,6 @@
 import type { ParseLimits } from "../json/index.js";
 import type { AgentError, AgentFailure, AgentResult, Layer } from "../result.js";
+import type { RetryPolicy } from "../retry/policy.js";
 import type { ValidationIssue, Validator } from "../validate/support.js";
 
 /** What the operator learns about one call, on a channel the agent never sees (seed 000, 002, 004). */
@@ -58,6 +59,8 @@ export interface AdapterDefinition<Input, Output, View> {
   readonly limits: ParseLimits;
   /** true: the upstream sends the whole result envelope; false: only the payload. */
   readonly envelope: boolean;
+  /** The declared retry policy; gateways pass it to `executeWithRetry`. */
+  readonly retry: RetryPolicy;
   readonly errors: Readonly<Record<string, AgentError>>;
   readonly validateInput: Validator;
   /** The envelope validator when `envelope`, else the output validator. */
@@ -76,6 +79,7 @@ export interface FailOptions {
 export interface Adapter<Input, Output, View> {
   readonly tool: string;
   readonly version: number;
+  readonly retry: RetryPolicy;
   /** Validates the agent's arguments and issues a call with a fresh, opaque request id. */
   call(args: unknown, context?: ToolgateContext): CallStart<Input>;
   /** Turns untrusted upstream bytes into the agent result. Never throws. */
