@@ -35,20 +35,22 @@ function semanticFn(checks: readonly CheckIR[]): Code {
   }`;
 }
 
+/** Catalog codes by name (their wording lives in the runtime), tool-specific ones in full. */
 function errorTable(tool: ToolIR): Code {
-  const entries = tool.errors.map(
-    (e) => _`${propertyKey(e.code)}: { code: ${e.code}, action: ${e.action}, retryable: ${e.retryable}, message: ${e.message} },`,
-  );
-  return _`{
+  const catalog = tool.errors.filter((e) => e.catalog).map((e) => e.code);
+  const custom = tool.errors.filter((e) => !e.catalog);
+  if (custom.length === 0) return _`errorTable(${catalog}, ${tool.retry.class})`;
+  const entries = custom.map((e) => _`${propertyKey(e.code)}: { action: ${e.action}, retryable: ${e.retryable}, message: ${e.message} },`);
+  return _`errorTable(${catalog}, ${tool.retry.class}, {
     ${join(entries)}
-  }`;
+  })`;
 }
 
 export function emitAdapter(tool: ToolIR, hooksModule: string | undefined): EmittedFile {
   const n = toolNames(tool.tool);
   const usesFresh = tool.checks.some((c) => c.kind === "fresh");
   const usesHooks = tool.checks.some((c) => c.kind === "hook");
-  const runtimeImports = usesFresh ? raw("createAdapter, parseDateTime") : raw("createAdapter");
+  const runtimeImports = usesFresh ? raw("createAdapter, errorTable, parseDateTime") : raw("createAdapter, errorTable");
   const hooksImport = usesHooks && hooksModule !== undefined ? _`import * as hooks from ${`../${hooksModule}`};\n` : raw("");
   const content = _`import { ${runtimeImports} } from "@toolgate/runtime";
 ${hooksImport}import { selectAgentView } from "./select.js";

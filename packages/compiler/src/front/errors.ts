@@ -1,13 +1,10 @@
-import { CATALOG, isCatalogCode, type CatalogEntry } from "@toolgate/runtime";
+import { CATALOG, catalogError, isCatalogCode } from "@toolgate/runtime";
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { ErrorIR, RetryClass } from "../ir/types.js";
 import type { RawSpec } from "./spec.js";
 
 // Every adapter can produce these, whatever the spec declares.
 const IMPLICIT = ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE"];
-
-const retryableFor = (entry: CatalogEntry, retryClass: RetryClass): boolean =>
-  entry.retry === "yes" || entry.retry === "budget" || (entry.retry === "if_safe" && retryClass !== "unsafe");
 
 // A catalog code marked "no" stays final even if the tool's class would allow it (OUTCOME_UNKNOWN).
 const isRetryableCode = (code: string, entry: ErrorIR): boolean =>
@@ -18,9 +15,7 @@ export function buildErrors(spec: RawSpec, retryClass: RetryClass, locate: (p: s
   const diagnostics: Diagnostic[] = [];
   const table = new Map<string, ErrorIR>();
   const fromCatalog = (code: string, declared: boolean): void => {
-    if (!isCatalogCode(code)) return;
-    const entry: CatalogEntry = CATALOG[code];
-    table.set(code, { code, action: entry.action, retryable: retryableFor(entry, retryClass), message: entry.message, declared });
+    if (isCatalogCode(code)) table.set(code, { ...catalogError(code, retryClass), catalog: true, declared });
   };
   IMPLICIT.forEach((code) => fromCatalog(code, false));
   (spec.errors ?? []).forEach((item, i) => {
@@ -31,7 +26,7 @@ export function buildErrors(spec: RawSpec, retryClass: RetryClass, locate: (p: s
     } else if (isCatalogCode(item.code)) {
       diagnostics.push(diagnostic("TG322", at, { code: quote(item.code) }));
     } else {
-      table.set(item.code, { ...item, declared: true });
+      table.set(item.code, { ...item, catalog: false, declared: true });
     }
   });
   const errors = [...table.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));

@@ -35,6 +35,8 @@ export interface ErrorIR {
   readonly action: CallerAction;
   readonly retryable: boolean;
   readonly message: string;
+  /** true for catalog codes (their wording lives in the runtime); false for tool-specific ones. */
+  readonly catalog: boolean;
   /** true for codes the upstream may send in a failure envelope; false for adapter-only codes. */
   readonly declared: boolean;
 }
