@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
-import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic, hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { bundleTool, type BundledTool } from "../load/bundle.js";
 import type { LoadedDocument } from "../load/document.js";
@@ -14,7 +14,6 @@ import { buildChecks } from "./checks.js";
 import { buildErrors } from "./errors.js";
 import type { RawSpec } from "./spec.js";
 import { parseDuration, parseSize } from "./units.js";
-import { diagnostic } from "../diagnostics/diagnostic.js";
 
 export const DEFAULT_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
 const DEFAULT_RETRY_BUDGET_MS = 10_000;
@@ -40,8 +39,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
   diagnostics.push(...view.diagnostics);
   const ctx = { input: closed.input, output: closed.output, defs: closed.defs, locate: bundle.locate, diagnostics };
   const checks = buildChecks(spec.checks ?? [], ctx);
-  const retryClass = spec.retry?.class ?? "unsafe";
-  const { errors, diagnostics: errorDiagnostics } = buildErrors(spec, retryClass, doc.locate);
+  const { errors, diagnostics: errorDiagnostics } = buildErrors(spec, spec.retry?.class ?? "unsafe", doc.locate);
   diagnostics.push(...errorDiagnostics);
   if (hasErrors(diagnostics)) return { diagnostics };
   const tool: ToolIR = {
@@ -58,6 +56,15 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
     selection: view.selection,
     checks,
     errors,
+    ...settings(spec),
+    locate: bundle.locate,
+  };
+  return { tool: deepFreeze(tool), diagnostics };
+}
+
+/** Limits, retry policy and upstream facts, with the defaults a spec may leave out. */
+function settings(spec: RawSpec): Pick<ToolIR, "limits" | "retry" | "upstream"> {
+  return {
     limits: {
       maxBytes: spec.limits?.max_bytes === undefined ? DEFAULT_LIMITS.maxBytes : parseSize(spec.limits.max_bytes),
       maxDepth: spec.limits?.max_depth ?? DEFAULT_LIMITS.maxDepth,
@@ -65,7 +72,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
     },
     retry: {
       // Never inferred: without a declaration the tool is treated as unsafe and not retried.
-      class: retryClass,
+      class: spec.retry?.class ?? "unsafe",
       maxAttempts: spec.retry?.max_attempts ?? 1,
       budgetMs: spec.retry?.budget === undefined ? DEFAULT_RETRY_BUDGET_MS : parseDuration(spec.retry.budget),
       on: [...(spec.retry?.on ?? [])].sort(),
@@ -78,9 +85,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
       path: spec.upstream?.path,
       openWorld: spec.upstream?.open_world ?? false,
     },
-    locate: bundle.locate,
   };
-  return { tool: deepFreeze(tool), diagnostics };
 }
 
 interface ClosedSchemas {

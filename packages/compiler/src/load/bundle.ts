@@ -33,36 +33,59 @@ interface Origin {
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 export function bundleTool(spec: LoadedDocument, sources: SourceSet, diagnostics: Diagnostic[]): BundledTool {
-  const defs = new Map<string, unknown>();
-  const names = new Map<string, string>();
-  const origins = new Map<string, Origin>();
+  const bundler = new Bundler(spec, sources, diagnostics);
+  const input = bundler.payload("input");
+  const output = bundler.payload("output");
+  return { input, output, ...bundler.result() };
+}
 
-  const allocate = (hint: string): string => {
-    const base = hint.replace(/[^A-Za-z0-9_]/g, "_").replace(/^(?=[0-9])/, "_") || "def";
-    let name = base;
-    for (let i = 2; defs.has(name); i++) name = `${base}_${i}`;
-    defs.set(name, undefined);
-    return name;
-  };
+/** Rewrites refs while copying; every referenced schema is hoisted once, under a stable name. */
+class Bundler {
+  readonly #defs = new Map<string, unknown>();
+  readonly #names = new Map<string, string>();
+  readonly #origins = new Map<string, Origin>();
 
-  const hoist = (target: LoadedDocument, pointer: string, value: unknown): string => {
-    const key = `${target.path}#${pointer}`;
-    const known = names.get(key);
-    if (known !== undefined) return known;
-    const name = allocate(splitPointer(pointer)?.at(-1) ?? target.path.replace(/^.*\/|\.[^.]*$/g, ""));
-    names.set(key, name);
-    origins.set(`/$defs/${name}`, { doc: target, pointer });
-    defs.set(name, rewrite(value, { doc: target, base: "" }, pointer));
-    return name;
-  };
+  constructor(
+    private readonly spec: LoadedDocument,
+    private readonly sources: SourceSet,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
 
-  const resolveRef = (ref: string, scope: Scope, at: string): string => {
-    const fail = (d: Diagnostic): string => (diagnostics.push(d), ref);
+  payload(key: "input" | "output"): unknown {
+    const pointer = `/${key}`;
+    this.#origins.set(pointer, { doc: this.spec, pointer });
+    const rewritten = this.#rewrite(resolvePointer(this.spec.value, pointer)?.value, { doc: this.spec, base: pointer }, pointer);
+    // Local $defs were hoisted into the pool when referenced; the copies left here are dead.
+    if (!isSchemaObject(rewritten)) return rewritten;
+    const { $defs: _defs, definitions: _definitions, ...rest } = rewritten;
+    return rest;
+  }
+
+  result(): Omit<BundledTool, "input" | "output"> {
+    const origins = this.#origins;
+    return {
+      defs: Object.fromEntries(this.#defs) as Record<string, SchemaObject>,
+      files: [...new Set([...origins.values()].map((o) => o.doc.path))].sort(),
+      locate: (pointer) => locateIn(origins, pointer, this.spec),
+    };
+  }
+
+  #rewrite(value: unknown, scope: Scope, pointer: string): unknown {
+    return transformSchema(value, pointer, (node, at) => {
+      // Identity and dialect are the compiler's to set; nested ones would re-root refs.
+      const { $id: _id, $schema: _schema, ...rest } = node;
+      if (typeof rest.$ref !== "string") return rest;
+      return { ...rest, $ref: this.#resolveRef(rest.$ref, scope, `${at}/$ref`) };
+    });
+  }
+
+  #resolveRef(ref: string, scope: Scope, at: string): string {
+    const fail = (d: Diagnostic): string => (this.diagnostics.push(d), ref);
     if (SCHEME.test(ref)) return fail(diagnostic("TG203", scope.doc.locate(at), { ref: quote(ref) }));
     const hash = ref.indexOf("#");
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const targetPath = filePart === "" ? scope.doc.path : resolveRelative(scope.doc.path, filePart);
-    const target = targetPath === undefined ? undefined : sources.get(targetPath);
+    const target = targetPath === undefined ? undefined : this.sources.get(targetPath);
     if (!target) return fail(diagnostic("TG201", scope.doc.locate(at), { file: quote(filePart) }));
     const fragment = safeDecode(hash < 0 ? "" : ref.slice(hash + 1));
     const pointer = fragment === undefined ? undefined : (filePart === "" ? scope.base : "") + fragment;
@@ -70,37 +93,28 @@ export function bundleTool(spec: LoadedDocument, sources: SourceSet, diagnostics
     if (pointer === undefined || !found) {
       return fail(diagnostic("TG202", scope.doc.locate(at), { pointer: quote(ref.slice(Math.max(hash, 0))), file: quote(target.path) }));
     }
-    return `#/$defs/${hoist(target, pointer, found.value)}`;
-  };
-
-  function rewrite(value: unknown, scope: Scope, pointer: string): unknown {
-    return transformSchema(value, pointer, (node, at) => {
-      // Identity and dialect are the compiler's to set; nested ones would re-root refs.
-      const { $id: _id, $schema: _schema, ...rest } = node;
-      if (typeof rest.$ref !== "string") return rest;
-      return { ...rest, $ref: resolveRef(rest.$ref, scope, `${at}/$ref`) };
-    });
+    return `#/$defs/${this.#hoist(target, pointer, found.value)}`;
   }
 
-  const payload = (key: "input" | "output"): unknown => {
-    const pointer = `/${key}`;
-    origins.set(pointer, { doc: spec, pointer });
-    const rewritten = rewrite(resolvePointer(spec.value, pointer)?.value, { doc: spec, base: pointer }, pointer);
-    // Local $defs were hoisted into the pool when referenced; the copies left here are dead.
-    if (!isSchemaObject(rewritten)) return rewritten;
-    const { $defs: _defs, definitions: _definitions, ...rest } = rewritten;
-    return rest;
-  };
+  #hoist(target: LoadedDocument, pointer: string, value: unknown): string {
+    const key = `${target.path}#${pointer}`;
+    const known = this.#names.get(key);
+    if (known !== undefined) return known;
+    const name = this.#allocate(splitPointer(pointer)?.at(-1) ?? target.path.replace(/^.*\/|\.[^.]*$/g, ""));
+    this.#names.set(key, name);
+    this.#origins.set(`/$defs/${name}`, { doc: target, pointer });
+    this.#defs.set(name, this.#rewrite(value, { doc: target, base: "" }, pointer));
+    return name;
+  }
 
-  const input = payload("input");
-  const output = payload("output");
-  return {
-    input,
-    output,
-    defs: Object.fromEntries(defs) as Record<string, SchemaObject>,
-    files: [...new Set([...origins.values()].map((o) => o.doc.path))].sort(),
-    locate: (pointer) => locateIn(origins, pointer, spec),
-  };
+  #allocate(hint: string): string {
+    const base = hint.replace(/[^A-Za-z0-9_]/g, "_").replace(/^(?=[0-9])/, "_") || "def";
+    let name = base;
+    for (let i = 2; this.#defs.has(name); i++) name = `${base}_${i}`;
+    // Reserve the name before the body is rewritten, so a self-reference finds it.
+    this.#defs.set(name, undefined);
+    return name;
+  }
 }
 
 function locateIn(origins: ReadonlyMap<string, Origin>, pointer: string, fallback: LoadedDocument): SourceRange {
