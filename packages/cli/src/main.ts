@@ -1,5 +1,13 @@
 import { Command, CommanderError, Option } from "commander";
 import { EXIT, runGen, type Io } from "./gen.js";
+import { watchAndRun } from "./watch.js";
+
+function abortOnSignal(): AbortSignal {
+  const controller = new AbortController();
+  process.once("SIGINT", () => controller.abort());
+  process.once("SIGTERM", () => controller.abort());
+  return controller.signal;
+}
 
 const defaultIo: Io = {
   stdout: (text) => process.stdout.write(`${text}\n`),
@@ -21,7 +29,14 @@ function program(io: Io, done: (code: number) => void): Command {
     .option("--check", "write nothing; exit 1 if any generated file is stale, missing or orphaned", false)
     .addOption(new Option("--error-format <format>", "diagnostic format").choices(["text", "json", "github"]).default("text"))
     .option("--quiet", "print only the final line", false)
-    .action(async (opts) => done(await runGen({ ...opts, hooks: opts.hooks }, io)));
+    .option("--watch", "regenerate whenever a spec or the hooks module changes (Ctrl-C to stop)", false)
+    .action(async (opts) => {
+      const options = { ...opts, hooks: opts.hooks };
+      if (!opts.watch) return done(await runGen(options, io));
+      if (opts.check) return (io.stderr("toolgate: --watch and --check cannot be combined"), done(EXIT.usage));
+      await watchAndRun([opts.specs], () => runGen(options, io), abortOnSignal(), 100);
+      done(EXIT.ok);
+    });
   return cli;
 }
 
