@@ -1,0 +1,61 @@
+import { compile } from "@toolgate/compiler";
+import { describe, expect, it } from "vitest";
+
+const SPEC = `tool: gate
+version: 1
+description: Example with a hook.
+input:
+  type: object
+  required: [id]
+  properties:
+    id: { type: string, maxLength: 8 }
+output:
+  type: object
+  required: [id, owner]
+  properties:
+    id: { type: string, maxLength: 8 }
+    owner: { type: string, maxLength: 32 }
+agent_view: [id]
+checks:
+  - bind: id
+  - hook: ownerIsKnown
+`;
+
+const HOOK_LINE = 18;
+
+function compileWithHooks(hooks: string | undefined) {
+  return compile({
+    files: new Map([["specs/gate.yaml", SPEC]]),
+    specs: ["specs/gate.yaml"],
+    outDir: "generated",
+    ...(hooks === undefined ? {} : { hooks: { path: "specs/hooks.ts", text: hooks } }),
+  });
+}
+
+const IMPORTS = `import type { GateInput, GateOutput } from "../generated/gate/types.js";\n`;
+
+describe("hook checks are verified against the generated signature", () => {
+  it("accepts a hook with the generated signature and wires it into the adapter", async () => {
+    const out = await compileWithHooks(`${IMPORTS}export function ownerIsKnown(output: GateOutput, input: GateInput): boolean { return output.id === input.id; }\n`);
+    expect(out.diagnostics).toEqual([]);
+    const adapter = out.files.find((f) => f.path === "gate/adapter.ts")!.content;
+    expect(adapter).toContain('import * as hooks from "../../specs/hooks.js";');
+    expect(adapter).toContain('if (hooks.ownerIsKnown(output, input) !== true) return "hook.ownerIsKnown";');
+  });
+
+  const failures: [string, string | undefined, RegExp][] = [
+    ["no hooks module", undefined, /no hooks module found/],
+    ["a missing export", `${IMPORTS}export function ownerKnown(): boolean { return true; }\n`, /has no exported member named 'ownerIsKnown'/],
+    ["a wrong parameter type", `export function ownerIsKnown(output: string): boolean { return output === ""; }\n`, /Types of parameters 'output' and 'output' are incompatible/],
+    ["a wrong return type", `${IMPORTS}export function ownerIsKnown(output: GateOutput): string { return output.owner; }\n`, /Type 'string' is not assignable to type 'boolean'/],
+    ["a non-function export", `export const ownerIsKnown = 42;\n`, /Type 'number' is not assignable/],
+  ];
+  it.each(failures)("reports %s at the spec's hook line", async (_name, hooks, detail) => {
+    const out = await compileWithHooks(hooks);
+    expect(out.files).toEqual([]);
+    expect(out.diagnostics).toHaveLength(1);
+    const [d] = out.diagnostics;
+    expect(d).toMatchObject({ code: "TG313", severity: "error", file: "specs/gate.yaml", line: HOOK_LINE, column: 5 });
+    expect(d!.message).toMatch(detail);
+  });
+});
