@@ -33,11 +33,19 @@ export function parseDateTime(text: string): number {
   const oh = m[9] === undefined ? 0 : Number(m[9]);
   const om = m[10] === undefined ? 0 : Number(m[10]);
   if (!validDate(y, mo, d) || !validTime(h, mi, s, m[8], oh, om)) return Number.NaN;
-  const fraction = m[7] === undefined ? 0 : Math.floor(Number(`0${m[7]}`) * 1000);
+  // A leap second cannot be represented; it counts as the last millisecond of its minute.
+  const ms = s === 60 ? 999 : m[7] === undefined ? 0 : Math.floor(Number(`0${m[7]}`) * 1000);
   const offsetMs = (m[8] === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
-  const utc = Date.UTC(y, mo - 1, d, h, mi, Math.min(s, 59), fraction) - (m[8] === undefined ? 0 : offsetMs);
-  // A leap second is the last second of its minute; it cannot be represented, so it counts as :59.999.
-  return s === 60 ? utc + 999 : utc;
+  return utcMillis(y, mo, d, h, mi, Math.min(s, 59), ms) - (m[8] === undefined ? 0 : offsetMs);
+}
+
+function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
+  if (y >= 100) return Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  // Date.UTC maps years 0–99 to 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi, s, ms);
+  return date.getTime();
 }
 
 export const isDateTime = (text: string): boolean => !Number.isNaN(parseDateTime(text));
