@@ -1,4 +1,4 @@
-import { compile, formatDiagnostics, hasErrors, type CompileOutput, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
+import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileOutput, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { readIfExists, removeFile, readSpecTree, toPosix, writeText } from "./files.js";
@@ -58,7 +58,14 @@ export async function runGen(options: GenOptions, io: Io): Promise<number> {
     io.stderr(`toolgate: hooks module ${options.hooks} does not exist`);
     return EXIT.usage;
   }
-  const result: CompileOutput = await compile({ files: tree.files, specs: tree.specs, outDir: fromRoot(options, options.out), ...(hooks ? { hooks } : {}) });
+  const previousManifest = await readIfExists(join(options.out, MANIFEST_PATH));
+  const result: CompileOutput = await compile({
+    files: tree.files,
+    specs: tree.specs,
+    outDir: fromRoot(options, options.out),
+    ...(hooks ? { hooks } : {}),
+    ...(previousManifest === undefined ? {} : { previousManifest }),
+  });
   if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, options.errorFormat));
   if (hasErrors(result.diagnostics)) return EXIT.findings;
   const plan = await planOutput(options.out, result.files);

@@ -1,3 +1,4 @@
+import { checkCompatibility } from "./compat/check.js";
 import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { adapterEmitter } from "./emit/adapter.js";
@@ -21,6 +22,8 @@ export interface CompileInput {
   readonly hooks?: HooksSource;
   /** Where the output goes, relative to the same root as `files`; generated imports are relative to it. */
   readonly outDir?: string;
+  /** The manifest the last `gen` wrote, to catch breaking changes made without a version bump. */
+  readonly previousManifest?: string;
 }
 
 export interface CompileOutput {
@@ -53,7 +56,7 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
     diagnostics.push(...built.diagnostics);
     if (built.tool) tools.push(built.tool);
   }
-  diagnostics.push(...uniqueNames(tools), ...sources.diagnostics);
+  diagnostics.push(...uniqueNames(tools), ...sources.diagnostics, ...checkCompatibility(tools, input.previousManifest));
   if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
   const outDir = input.outDir ?? "generated";
   const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;

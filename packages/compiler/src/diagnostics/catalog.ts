@@ -47,8 +47,20 @@ export const DIAGNOSTICS = {
   TG322: entry("error", (p) => `error code ${p.code} redefines a catalog code`, "Catalog codes have fixed actions; pick a tool-specific name."),
   TG401: entry("error", (p) => `tool name ${p.tool} is already used by ${p.other}`, "Tool names must be unique across the specs directory."),
   TG402: entry("error", (p) => `tool name ${p.tool} is invalid for ${p.target}`, "Use ^[a-z][a-z0-9_]{0,63}$."),
+  TG601: entry("error", (p) => `breaking change to ${p.tool} under version ${p.version}: ${p.detail}`, "Bump version (consumers pin it), or make the change compatible."),
+  TG602: entry("error", (p) => `version of ${p.tool} went down from ${p.from} to ${p.to}`, "Contract versions only go up."),
   TG501: entry("error", (p) => `${p.target}: ${p.detail}`, "The target's schema dialect cannot express this; see the README's dialect table."),
   TG502: entry("warning", (p) => `${p.target}: ${p.detail}`, "The schema was adjusted losslessly for this target."),
+  TG503: entry(
+    "warning",
+    (p) => `${p.target} strict mode: ${p.detail}; the tool is emitted with strict: false`,
+    "Arguments are still checked by the generated input validator; keep the input schema within the target's strict subset (examples/README.md) for constrained decoding.",
+  ),
+  TG504: entry(
+    "warning",
+    (p) => `MCP outputSchema: ${p.detail}`,
+    "MCP SDK 1.x clients validate structuredContent with a draft-07 validator by default; they need an Ajv2020 validator (examples/README.md), or keep the keyword out of agent_view.",
+  ),
 } as const satisfies Record<string, Entry>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;

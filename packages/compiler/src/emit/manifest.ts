@@ -1,16 +1,17 @@
+import { contractShapes } from "../compat/check.js";
 import type { ProjectIR } from "../ir/types.js";
 import { emitted, type Emitter } from "./emitter.js";
 
 export const MANIFEST_PATH = "toolgate.manifest.json";
 
-/** Spec hashes and contract versions: what `gen --check` and breaking-change detection compare. */
+/** Spec hashes, contract versions and contract shapes: what breaking-change detection compares against. */
 export const manifestEmitter: Emitter = {
   name: "manifest",
   emit(project) {
     const manifest = {
       generated_by: "toolgate",
       format: 1,
-      tools: project.tools.map((t) => ({ tool: t.tool, version: t.version, spec: t.specPath, spec_hash: t.specHash })),
+      tools: project.tools.map((t) => ({ tool: t.tool, version: t.version, spec: t.specPath, spec_hash: t.specHash, contract: contractShapes(t) })),
     };
     return emitted([{ path: MANIFEST_PATH, content: `${JSON.stringify(manifest, null, 2)}\n`, source: undefined }]);
   },
