@@ -219,3 +219,21 @@ describe("the failure envelope", () => {
     expect(events[0]!.spec_version).toBe(3);
   });
 });
+
+describe("failures found outside adapt", () => {
+  it("keep their catalog action even when the spec does not list the code", () => {
+    const { context, events } = recorder();
+    const started = jobRunStatus.call({ project_id: "bluebird", job: "deploy" }, context);
+    if (!started.ok) throw new Error("input rejected");
+    const refused = jobRunStatus.fail(started.call, "NETWORK_UNREACHABLE");
+    expect(refused.error).toMatchObject({ code: "NETWORK_UNREACHABLE", action: "retry_after_delay", retryable: true });
+    const limited = jobRunStatus.fail(started.call, "RATE_LIMITED", { upstreamStatus: 429, retryAfterSeconds: 7 });
+    expect(limited.error).toMatchObject({ code: "RATE_LIMITED", retry_after_seconds: 7 });
+    expect(jobRunStatus.fail(started.call, "NO_SUCH_CODE").error.code).toBe("INTERNAL_FAILURE");
+    expect(events.map((e) => [e.code, e.layer, e.upstream_status])).toEqual([
+      ["NETWORK_UNREACHABLE", "transport", undefined],
+      ["RATE_LIMITED", "transport", 429],
+      ["INTERNAL_FAILURE", "transport", undefined],
+    ]);
+  });
+});

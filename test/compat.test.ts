@@ -27,7 +27,7 @@ async function manifestOf(text: string): Promise<string> {
   return file.content;
 }
 
-const errorsOf = (out: { diagnostics: readonly { severity: string }[] }) => out.diagnostics.filter((d) => d.severity === "error");
+const errorsOf = <D extends { severity: string }>(out: { diagnostics: readonly D[] }): D[] => out.diagnostics.filter((d) => d.severity === "error");
 
 const recompile = async (before: string, after: string) =>
   compile({ files: new Map([["specs/probe.yaml", after]]), specs: ["specs/probe.yaml"], previousManifest: await manifestOf(before) });
@@ -47,7 +47,7 @@ describe("breaking changes need a version bump", () => {
     const errors = errorsOf(out);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: "TG601", file: "specs/probe.yaml", line: 2, column: 1 });
-    expect((errors[0] as { message: string }).message).toMatch(detail);
+    expect(errors[0]!.message).toMatch(detail);
   });
 
   it.each(breaking)("accepts %s with a version bump", async (_name, change) => {

@@ -1,3 +1,5 @@
+import { isCatalogCode } from "../errors/catalog.js";
+import { catalogError } from "../errors/table.js";
 import { newRequestId } from "../ids.js";
 import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { compileRetryPolicy } from "../retry/policy.js";
@@ -49,9 +51,11 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     const started = startedAt(call.context);
     const trace = newTrace();
     trace.upstreamStatus = options.upstreamStatus;
-    trace.code = def.errors[code] ? code : "INTERNAL_FAILURE";
     trace.layer = options.layer ?? "transport";
-    const base = errorFor(plain, trace.code);
+    // Transport failures can reach any tool: an undeclared catalog code keeps its own action.
+    const known = def.errors[code] ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
+    trace.code = known ? code : "INTERNAL_FAILURE";
+    const base = known ?? errorFor(plain, "INTERNAL_FAILURE");
     const error = options.retryAfterSeconds === undefined || !base.retryable ? base : { ...base, retry_after_seconds: options.retryAfterSeconds };
     report(plain, call, trace, undefined, started);
     return failure(def.tool, call.request_id, error);

@@ -5,13 +5,15 @@ const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 const unescape = (token: string): string => token.replace(/~1/g, "/").replace(/~0/g, "~");
 
-/** Names (never values) of the top-level input fields a validator rejected. */
+/**
+ * Names (never values) of the top-level input fields a validator rejected. An unknown argument's
+ * name is left out: the caller chose it, so it is input like any value and may be a secret.
+ */
 export function invalidFields(validate: Validator): string[] {
   const names = new Set<string>();
   for (const error of validate.errors ?? []) {
     const top = error.instancePath.split("/")[1];
-    const params = error.params ?? {};
-    const candidate = top !== undefined ? unescape(top) : (params.missingProperty ?? params.additionalProperty);
+    const candidate = top !== undefined ? unescape(top) : error.params?.missingProperty;
     if (typeof candidate === "string" && PLAIN_NAME.test(candidate)) names.add(candidate);
   }
   return [...names].sort();

@@ -22,12 +22,19 @@ export function reject(def: Def<unknown, unknown, unknown>, call: ToolCall<unkno
   return failure(def.tool, call.request_id, errorFor(def, code));
 }
 
-/** Delivers the operator record. A sink that throws must not change what the agent gets. */
+/**
+ * Delivers the operator record. A sink that throws must not change what the agent gets, nor keep
+ * the other sink from its record.
+ */
 export function report(def: Def<unknown, unknown, unknown>, call: ToolCall<unknown>, trace: Trace, raw: string | Uint8Array | undefined, startedAt: number): void {
   const { onEvent, onRawEvidence } = call.context;
+  if (trace.code !== undefined && raw !== undefined && onRawEvidence) bestEffort(() => onRawEvidence({ tool: def.tool, request_id: call.request_id, raw }));
+  if (onEvent) bestEffort(() => onEvent(buildEvent(def, call, trace, raw, startedAt)));
+}
+
+function bestEffort(deliver: () => void): void {
   try {
-    if (trace.code !== undefined && raw !== undefined && onRawEvidence) onRawEvidence({ tool: def.tool, request_id: call.request_id, raw });
-    if (onEvent) onEvent(buildEvent(def, call, trace, raw, startedAt));
+    deliver();
   } catch {
     /* the operator channel is best effort; the agent result is already decided */
   }
