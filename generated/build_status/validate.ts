@@ -13,7 +13,6 @@ const schema20 = {
   properties: { project_id: { $ref: "#/$defs/projectId" }, revision: { $ref: "#/$defs/revision" } },
   additionalProperties: false,
 };
-const func0 = Object.prototype.hasOwnProperty;
 const schema21 = {
   type: "string",
   pattern: "^[a-z0-9][a-z0-9-]{2,62}$",
@@ -113,9 +112,8 @@ function validate53(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.project_id === undefined || !func0.call(data, "project_id")) &&
-          (missing0 = "project_id")) ||
-        ((data.revision === undefined || !func0.call(data, "revision")) && (missing0 = "revision"))
+        (data.project_id === undefined && (missing0 = "project_id")) ||
+        (data.revision === undefined && (missing0 = "revision"))
       ) {
         validate53.errors = [
           {
@@ -128,7 +126,7 @@ function validate53(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "project_id" || key0 === "revision")) {
             validate53.errors = [
               {
@@ -143,7 +141,7 @@ function validate53(
           }
         }
         if (_errs1 === errors) {
-          if (data.project_id !== undefined && func0.call(data, "project_id")) {
+          if (data.project_id !== undefined) {
             const _errs2 = errors;
             if (
               !validate54(data.project_id, {
@@ -162,7 +160,7 @@ function validate53(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.revision !== undefined && func0.call(data, "revision")) {
+            if (data.revision !== undefined) {
               const _errs3 = errors;
               if (
                 !validate56(data.revision, {
@@ -226,7 +224,7 @@ const schema23 = {
 };
 const schema24 = { type: "string", format: "date-time", maxLength: 35 };
 const formats0 = __formats["date-time"];
-const func75 = __ucs2length;
+const func1 = __ucs2length;
 function validate61(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -243,7 +241,7 @@ function validate61(
   if (errors === 0) {
     if (errors === 0) {
       if (typeof data === "string") {
-        if (func75(data) > 35) {
+        if (func1(data) > 35) {
           validate61.errors = [
             {
               instancePath,
@@ -295,9 +293,8 @@ function validate58(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.build === undefined || !func0.call(data, "build")) && (missing0 = "build")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at"))
+        (data.build === undefined && (missing0 = "build")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at"))
       ) {
         validate58.errors = [
           {
@@ -310,7 +307,7 @@ function validate58(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "build" || key0 === "observed_at")) {
             validate58.errors = [
               {
@@ -325,7 +322,7 @@ function validate58(
           }
         }
         if (_errs1 === errors) {
-          if (data.build !== undefined && func0.call(data, "build")) {
+          if (data.build !== undefined) {
             let data0 = data.build;
             const _errs2 = errors;
             const _errs3 = errors;
@@ -333,10 +330,8 @@ function validate58(
               if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
                 let missing1;
                 if (
-                  ((data0.project_id === undefined || !func0.call(data0, "project_id")) &&
-                    (missing1 = "project_id")) ||
-                  ((data0.revision === undefined || !func0.call(data0, "revision")) &&
-                    (missing1 = "revision"))
+                  (data0.project_id === undefined && (missing1 = "project_id")) ||
+                  (data0.revision === undefined && (missing1 = "revision"))
                 ) {
                   validate58.errors = [
                     {
@@ -348,7 +343,7 @@ function validate58(
                   ];
                   return false;
                 } else {
-                  if (data0.project_id !== undefined && func0.call(data0, "project_id")) {
+                  if (data0.project_id !== undefined) {
                     const _errs5 = errors;
                     if (
                       !validate54(data0.project_id, {
@@ -368,7 +363,7 @@ function validate58(
                     var valid2 = true;
                   }
                   if (valid2) {
-                    if (data0.revision !== undefined && func0.call(data0, "revision")) {
+                    if (data0.revision !== undefined) {
                       const _errs6 = errors;
                       if (
                         !validate56(data0.revision, {
@@ -407,10 +402,7 @@ function validate58(
               if (errors === _errs7) {
                 if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
                   let missing2;
-                  if (
-                    (data0.result === undefined || !func0.call(data0, "result")) &&
-                    (missing2 = "result")
-                  ) {
+                  if (data0.result === undefined && (missing2 = "result")) {
                     validate58.errors = [
                       {
                         instancePath: instancePath + "/build",
@@ -421,7 +413,7 @@ function validate58(
                     ];
                     return false;
                   } else {
-                    if (data0.result !== undefined && func0.call(data0, "result")) {
+                    if (data0.result !== undefined) {
                       let data3 = data0.result;
                       const _errs9 = errors;
                       if (!(
@@ -448,10 +440,7 @@ function validate58(
                       var valid3 = true;
                     }
                     if (valid3) {
-                      if (
-                        data0.duration_seconds !== undefined &&
-                        func0.call(data0, "duration_seconds")
-                      ) {
+                      if (data0.duration_seconds !== undefined) {
                         let data4 = data0.duration_seconds;
                         const _errs10 = errors;
                         if (!(
@@ -522,7 +511,7 @@ function validate58(
             }
             if (errors === _errs2) {
               if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-                for (const key1 of Object.keys(data0)) {
+                for (const key1 in data0) {
                   if (
                     key1 !== "result" &&
                     key1 !== "duration_seconds" &&
@@ -548,7 +537,7 @@ function validate58(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+            if (data.observed_at !== undefined) {
               const _errs13 = errors;
               if (
                 !validate61(data.observed_at, {
@@ -628,9 +617,8 @@ function validate63(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.build === undefined || !func0.call(data, "build")) && (missing0 = "build")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at"))
+        (data.build === undefined && (missing0 = "build")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at"))
       ) {
         validate63.errors = [
           {
@@ -643,7 +631,7 @@ function validate63(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "build" || key0 === "observed_at" || key0 === "artifacts")) {
             validate63.errors = [
               {
@@ -658,7 +646,7 @@ function validate63(
           }
         }
         if (_errs1 === errors) {
-          if (data.build !== undefined && func0.call(data, "build")) {
+          if (data.build !== undefined) {
             let data0 = data.build;
             const _errs2 = errors;
             const _errs3 = errors;
@@ -666,10 +654,8 @@ function validate63(
               if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
                 let missing1;
                 if (
-                  ((data0.project_id === undefined || !func0.call(data0, "project_id")) &&
-                    (missing1 = "project_id")) ||
-                  ((data0.revision === undefined || !func0.call(data0, "revision")) &&
-                    (missing1 = "revision"))
+                  (data0.project_id === undefined && (missing1 = "project_id")) ||
+                  (data0.revision === undefined && (missing1 = "revision"))
                 ) {
                   validate63.errors = [
                     {
@@ -681,7 +667,7 @@ function validate63(
                   ];
                   return false;
                 } else {
-                  if (data0.project_id !== undefined && func0.call(data0, "project_id")) {
+                  if (data0.project_id !== undefined) {
                     const _errs5 = errors;
                     if (
                       !validate54(data0.project_id, {
@@ -701,7 +687,7 @@ function validate63(
                     var valid2 = true;
                   }
                   if (valid2) {
-                    if (data0.revision !== undefined && func0.call(data0, "revision")) {
+                    if (data0.revision !== undefined) {
                       const _errs6 = errors;
                       if (
                         !validate56(data0.revision, {
@@ -740,10 +726,7 @@ function validate63(
               if (errors === _errs7) {
                 if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
                   let missing2;
-                  if (
-                    (data0.result === undefined || !func0.call(data0, "result")) &&
-                    (missing2 = "result")
-                  ) {
+                  if (data0.result === undefined && (missing2 = "result")) {
                     validate63.errors = [
                       {
                         instancePath: instancePath + "/build",
@@ -754,7 +737,7 @@ function validate63(
                     ];
                     return false;
                   } else {
-                    if (data0.result !== undefined && func0.call(data0, "result")) {
+                    if (data0.result !== undefined) {
                       let data3 = data0.result;
                       const _errs9 = errors;
                       if (!(
@@ -781,10 +764,7 @@ function validate63(
                       var valid3 = true;
                     }
                     if (valid3) {
-                      if (
-                        data0.duration_seconds !== undefined &&
-                        func0.call(data0, "duration_seconds")
-                      ) {
+                      if (data0.duration_seconds !== undefined) {
                         let data4 = data0.duration_seconds;
                         const _errs10 = errors;
                         if (!(
@@ -855,7 +835,7 @@ function validate63(
             }
             if (errors === _errs2) {
               if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-                for (const key1 of Object.keys(data0)) {
+                for (const key1 in data0) {
                   if (
                     key1 !== "result" &&
                     key1 !== "duration_seconds" &&
@@ -881,7 +861,7 @@ function validate63(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+            if (data.observed_at !== undefined) {
               const _errs13 = errors;
               if (
                 !validate61(data.observed_at, {
@@ -900,7 +880,7 @@ function validate63(
               var valid0 = true;
             }
             if (valid0) {
-              if (data.artifacts !== undefined && func0.call(data, "artifacts")) {
+              if (data.artifacts !== undefined) {
                 let data6 = data.artifacts;
                 const _errs14 = errors;
                 if (errors === _errs14) {
@@ -923,7 +903,7 @@ function validate63(
                         const _errs16 = errors;
                         if (errors === _errs16) {
                           if (typeof data7 === "string") {
-                            if (func75(data7) > 256) {
+                            if (func1(data7) > 256) {
                               validate63.errors = [
                                 {
                                   instancePath: instancePath + "/artifacts/" + i0,

@@ -13,7 +13,6 @@ const schema20 = {
   properties: { environment: { enum: ["staging", "production"] } },
   additionalProperties: false,
 };
-const func0 = Object.prototype.hasOwnProperty;
 function validate53(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -30,10 +29,7 @@ function validate53(
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (
-        (data.environment === undefined || !func0.call(data, "environment")) &&
-        (missing0 = "environment")
-      ) {
+      if (data.environment === undefined && (missing0 = "environment")) {
         validate53.errors = [
           {
             instancePath,
@@ -45,7 +41,7 @@ function validate53(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "environment")) {
             validate53.errors = [
               {
@@ -60,7 +56,7 @@ function validate53(
           }
         }
         if (_errs1 === errors) {
-          if (data.environment !== undefined && func0.call(data, "environment")) {
+          if (data.environment !== undefined) {
             let data0 = data.environment;
             if (!(data0 === "staging" || data0 === "production")) {
               validate53.errors = [
@@ -149,7 +145,7 @@ function validate55(
 validate55.evaluated = { dynamicProps: false, dynamicItems: false };
 const schema23 = { type: "string", format: "date-time", maxLength: 35 };
 const formats0 = __formats["date-time"];
-const func70 = __ucs2length;
+const func1 = __ucs2length;
 function validate57(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -166,7 +162,7 @@ function validate57(
   if (errors === 0) {
     if (errors === 0) {
       if (typeof data === "string") {
-        if (func70(data) > 35) {
+        if (func1(data) > 35) {
           validate57.errors = [
             {
               instancePath,
@@ -218,13 +214,10 @@ function validate54(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.environment === undefined || !func0.call(data, "environment")) &&
-          (missing0 = "environment")) ||
-        ((data.revision === undefined || !func0.call(data, "revision")) &&
-          (missing0 = "revision")) ||
-        ((data.state === undefined || !func0.call(data, "state")) && (missing0 = "state")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at"))
+        (data.environment === undefined && (missing0 = "environment")) ||
+        (data.revision === undefined && (missing0 = "revision")) ||
+        (data.state === undefined && (missing0 = "state")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at"))
       ) {
         validate54.errors = [
           {
@@ -237,7 +230,7 @@ function validate54(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(
             key0 === "environment" ||
             key0 === "revision" ||
@@ -258,7 +251,7 @@ function validate54(
           }
         }
         if (_errs1 === errors) {
-          if (data.environment !== undefined && func0.call(data, "environment")) {
+          if (data.environment !== undefined) {
             let data0 = data.environment;
             const _errs2 = errors;
             if (!(data0 === "staging" || data0 === "production")) {
@@ -277,7 +270,7 @@ function validate54(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.revision !== undefined && func0.call(data, "revision")) {
+            if (data.revision !== undefined) {
               const _errs3 = errors;
               if (
                 !validate55(data.revision, {
@@ -296,7 +289,7 @@ function validate54(
               var valid0 = true;
             }
             if (valid0) {
-              if (data.state !== undefined && func0.call(data, "state")) {
+              if (data.state !== undefined) {
                 let data2 = data.state;
                 const _errs4 = errors;
                 if (!(
@@ -320,7 +313,7 @@ function validate54(
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+                if (data.observed_at !== undefined) {
                   const _errs5 = errors;
                   if (
                     !validate57(data.observed_at, {
@@ -340,17 +333,15 @@ function validate54(
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.replicas !== undefined && func0.call(data, "replicas")) {
+                  if (data.replicas !== undefined) {
                     let data4 = data.replicas;
                     const _errs6 = errors;
                     if (errors === _errs6) {
                       if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                         let missing1;
                         if (
-                          ((data4.ready === undefined || !func0.call(data4, "ready")) &&
-                            (missing1 = "ready")) ||
-                          ((data4.desired === undefined || !func0.call(data4, "desired")) &&
-                            (missing1 = "desired"))
+                          (data4.ready === undefined && (missing1 = "ready")) ||
+                          (data4.desired === undefined && (missing1 = "desired"))
                         ) {
                           validate54.errors = [
                             {
@@ -363,7 +354,7 @@ function validate54(
                           return false;
                         } else {
                           const _errs8 = errors;
-                          for (const key1 of Object.keys(data4)) {
+                          for (const key1 in data4) {
                             if (!(key1 === "ready" || key1 === "desired")) {
                               validate54.errors = [
                                 {
@@ -378,7 +369,7 @@ function validate54(
                             }
                           }
                           if (_errs8 === errors) {
-                            if (data4.ready !== undefined && func0.call(data4, "ready")) {
+                            if (data4.ready !== undefined) {
                               let data5 = data4.ready;
                               const _errs9 = errors;
                               if (!(
@@ -431,7 +422,7 @@ function validate54(
                               var valid1 = true;
                             }
                             if (valid1) {
-                              if (data4.desired !== undefined && func0.call(data4, "desired")) {
+                              if (data4.desired !== undefined) {
                                 let data6 = data4.desired;
                                 const _errs11 = errors;
                                 if (!(
@@ -557,13 +548,10 @@ function validate59(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.environment === undefined || !func0.call(data, "environment")) &&
-          (missing0 = "environment")) ||
-        ((data.revision === undefined || !func0.call(data, "revision")) &&
-          (missing0 = "revision")) ||
-        ((data.state === undefined || !func0.call(data, "state")) && (missing0 = "state")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at"))
+        (data.environment === undefined && (missing0 = "environment")) ||
+        (data.revision === undefined && (missing0 = "revision")) ||
+        (data.state === undefined && (missing0 = "state")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at"))
       ) {
         validate59.errors = [
           {
@@ -576,7 +564,7 @@ function validate59(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(
             key0 === "environment" ||
             key0 === "revision" ||
@@ -597,7 +585,7 @@ function validate59(
           }
         }
         if (_errs1 === errors) {
-          if (data.environment !== undefined && func0.call(data, "environment")) {
+          if (data.environment !== undefined) {
             let data0 = data.environment;
             const _errs2 = errors;
             if (!(data0 === "staging" || data0 === "production")) {
@@ -616,7 +604,7 @@ function validate59(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.revision !== undefined && func0.call(data, "revision")) {
+            if (data.revision !== undefined) {
               const _errs3 = errors;
               if (
                 !validate55(data.revision, {
@@ -635,7 +623,7 @@ function validate59(
               var valid0 = true;
             }
             if (valid0) {
-              if (data.state !== undefined && func0.call(data, "state")) {
+              if (data.state !== undefined) {
                 let data2 = data.state;
                 const _errs4 = errors;
                 if (!(
@@ -659,7 +647,7 @@ function validate59(
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+                if (data.observed_at !== undefined) {
                   const _errs5 = errors;
                   if (
                     !validate57(data.observed_at, {
@@ -679,17 +667,15 @@ function validate59(
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.replicas !== undefined && func0.call(data, "replicas")) {
+                  if (data.replicas !== undefined) {
                     let data4 = data.replicas;
                     const _errs6 = errors;
                     if (errors === _errs6) {
                       if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                         let missing1;
                         if (
-                          ((data4.ready === undefined || !func0.call(data4, "ready")) &&
-                            (missing1 = "ready")) ||
-                          ((data4.desired === undefined || !func0.call(data4, "desired")) &&
-                            (missing1 = "desired"))
+                          (data4.ready === undefined && (missing1 = "ready")) ||
+                          (data4.desired === undefined && (missing1 = "desired"))
                         ) {
                           validate59.errors = [
                             {
@@ -702,7 +688,7 @@ function validate59(
                           return false;
                         } else {
                           const _errs8 = errors;
-                          for (const key1 of Object.keys(data4)) {
+                          for (const key1 in data4) {
                             if (!(key1 === "ready" || key1 === "desired")) {
                               validate59.errors = [
                                 {
@@ -717,7 +703,7 @@ function validate59(
                             }
                           }
                           if (_errs8 === errors) {
-                            if (data4.ready !== undefined && func0.call(data4, "ready")) {
+                            if (data4.ready !== undefined) {
                               let data5 = data4.ready;
                               const _errs9 = errors;
                               if (!(
@@ -770,7 +756,7 @@ function validate59(
                               var valid1 = true;
                             }
                             if (valid1) {
-                              if (data4.desired !== undefined && func0.call(data4, "desired")) {
+                              if (data4.desired !== undefined) {
                                 let data6 = data4.desired;
                                 const _errs11 = errors;
                                 if (!(

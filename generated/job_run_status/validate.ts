@@ -16,7 +16,6 @@ const schema20 = {
   },
   additionalProperties: false,
 };
-const func0 = Object.prototype.hasOwnProperty;
 const schema21 = {
   type: "string",
   pattern: "^[a-z0-9][a-z0-9-]{2,62}$",
@@ -78,9 +77,8 @@ function validate53(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.project_id === undefined || !func0.call(data, "project_id")) &&
-          (missing0 = "project_id")) ||
-        ((data.job === undefined || !func0.call(data, "job")) && (missing0 = "job"))
+        (data.project_id === undefined && (missing0 = "project_id")) ||
+        (data.job === undefined && (missing0 = "job"))
       ) {
         validate53.errors = [
           {
@@ -93,7 +91,7 @@ function validate53(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "project_id" || key0 === "job")) {
             validate53.errors = [
               {
@@ -108,7 +106,7 @@ function validate53(
           }
         }
         if (_errs1 === errors) {
-          if (data.project_id !== undefined && func0.call(data, "project_id")) {
+          if (data.project_id !== undefined) {
             const _errs2 = errors;
             if (
               !validate54(data.project_id, {
@@ -127,7 +125,7 @@ function validate53(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.job !== undefined && func0.call(data, "job")) {
+            if (data.job !== undefined) {
               let data1 = data.job;
               const _errs3 = errors;
               if (errors === _errs3) {
@@ -200,7 +198,7 @@ const schema22 = {
 };
 const schema23 = { type: "string", format: "date-time", maxLength: 35 };
 const formats0 = __formats["date-time"];
-const func73 = __ucs2length;
+const func1 = __ucs2length;
 function validate58(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -217,7 +215,7 @@ function validate58(
   if (errors === 0) {
     if (errors === 0) {
       if (typeof data === "string") {
-        if (func73(data) > 35) {
+        if (func1(data) > 35) {
           validate58.errors = [
             {
               instancePath,
@@ -270,13 +268,11 @@ function validate56(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.project_id === undefined || !func0.call(data, "project_id")) &&
-          (missing0 = "project_id")) ||
-        ((data.run_id === undefined || !func0.call(data, "run_id")) && (missing0 = "run_id")) ||
-        ((data.state === undefined || !func0.call(data, "state")) && (missing0 = "state")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at")) ||
-        ((data.runs === undefined || !func0.call(data, "runs")) && (missing0 = "runs"))
+        (data.project_id === undefined && (missing0 = "project_id")) ||
+        (data.run_id === undefined && (missing0 = "run_id")) ||
+        (data.state === undefined && (missing0 = "state")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at")) ||
+        (data.runs === undefined && (missing0 = "runs"))
       ) {
         validate56.errors = [
           {
@@ -289,7 +285,7 @@ function validate56(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(
             key0 === "project_id" ||
             key0 === "run_id" ||
@@ -310,7 +306,7 @@ function validate56(
           }
         }
         if (_errs1 === errors) {
-          if (data.project_id !== undefined && func0.call(data, "project_id")) {
+          if (data.project_id !== undefined) {
             const _errs2 = errors;
             if (
               !validate54(data.project_id, {
@@ -329,7 +325,7 @@ function validate56(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.run_id !== undefined && func0.call(data, "run_id")) {
+            if (data.run_id !== undefined) {
               let data1 = data.run_id;
               const _errs3 = errors;
               if (errors === _errs3) {
@@ -362,7 +358,7 @@ function validate56(
               var valid0 = true;
             }
             if (valid0) {
-              if (data.state !== undefined && func0.call(data, "state")) {
+              if (data.state !== undefined) {
                 let data2 = data.state;
                 const _errs5 = errors;
                 if (!(
@@ -386,7 +382,7 @@ function validate56(
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+                if (data.observed_at !== undefined) {
                   const _errs6 = errors;
                   if (
                     !validate58(data.observed_at, {
@@ -406,7 +402,7 @@ function validate56(
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.runs !== undefined && func0.call(data, "runs")) {
+                  if (data.runs !== undefined) {
                     let data4 = data.runs;
                     const _errs7 = errors;
                     if (errors === _errs7) {
@@ -431,10 +427,8 @@ function validate56(
                               if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                                 let missing1;
                                 if (
-                                  ((data5.run_id === undefined || !func0.call(data5, "run_id")) &&
-                                    (missing1 = "run_id")) ||
-                                  ((data5.state === undefined || !func0.call(data5, "state")) &&
-                                    (missing1 = "state"))
+                                  (data5.run_id === undefined && (missing1 = "run_id")) ||
+                                  (data5.state === undefined && (missing1 = "state"))
                                 ) {
                                   validate56.errors = [
                                     {
@@ -447,7 +441,7 @@ function validate56(
                                   return false;
                                 } else {
                                   const _errs11 = errors;
-                                  for (const key1 of Object.keys(data5)) {
+                                  for (const key1 in data5) {
                                     if (!(key1 === "run_id" || key1 === "state")) {
                                       validate56.errors = [
                                         {
@@ -463,7 +457,7 @@ function validate56(
                                     }
                                   }
                                   if (_errs11 === errors) {
-                                    if (data5.run_id !== undefined && func0.call(data5, "run_id")) {
+                                    if (data5.run_id !== undefined) {
                                       let data6 = data5.run_id;
                                       const _errs12 = errors;
                                       if (errors === _errs12) {
@@ -500,7 +494,7 @@ function validate56(
                                       var valid2 = true;
                                     }
                                     if (valid2) {
-                                      if (data5.state !== undefined && func0.call(data5, "state")) {
+                                      if (data5.state !== undefined) {
                                         let data7 = data5.state;
                                         const _errs14 = errors;
                                         if (!(
@@ -675,13 +669,11 @@ function validate61(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.project_id === undefined || !func0.call(data, "project_id")) &&
-          (missing0 = "project_id")) ||
-        ((data.run_id === undefined || !func0.call(data, "run_id")) && (missing0 = "run_id")) ||
-        ((data.state === undefined || !func0.call(data, "state")) && (missing0 = "state")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at")) ||
-        ((data.runs === undefined || !func0.call(data, "runs")) && (missing0 = "runs"))
+        (data.project_id === undefined && (missing0 = "project_id")) ||
+        (data.run_id === undefined && (missing0 = "run_id")) ||
+        (data.state === undefined && (missing0 = "state")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at")) ||
+        (data.runs === undefined && (missing0 = "runs"))
       ) {
         validate61.errors = [
           {
@@ -694,7 +686,7 @@ function validate61(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(
             key0 === "project_id" ||
             key0 === "run_id" ||
@@ -716,7 +708,7 @@ function validate61(
           }
         }
         if (_errs1 === errors) {
-          if (data.project_id !== undefined && func0.call(data, "project_id")) {
+          if (data.project_id !== undefined) {
             const _errs2 = errors;
             if (
               !validate54(data.project_id, {
@@ -735,7 +727,7 @@ function validate61(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.run_id !== undefined && func0.call(data, "run_id")) {
+            if (data.run_id !== undefined) {
               let data1 = data.run_id;
               const _errs3 = errors;
               if (errors === _errs3) {
@@ -768,7 +760,7 @@ function validate61(
               var valid0 = true;
             }
             if (valid0) {
-              if (data.state !== undefined && func0.call(data, "state")) {
+              if (data.state !== undefined) {
                 let data2 = data.state;
                 const _errs5 = errors;
                 if (!(
@@ -792,7 +784,7 @@ function validate61(
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+                if (data.observed_at !== undefined) {
                   const _errs6 = errors;
                   if (
                     !validate58(data.observed_at, {
@@ -812,13 +804,13 @@ function validate61(
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.log_url !== undefined && func0.call(data, "log_url")) {
+                  if (data.log_url !== undefined) {
                     let data4 = data.log_url;
                     const _errs7 = errors;
                     if (errors === _errs7) {
                       if (errors === _errs7) {
                         if (typeof data4 === "string") {
-                          if (func73(data4) > 2048) {
+                          if (func1(data4) > 2048) {
                             validate61.errors = [
                               {
                                 instancePath: instancePath + "/log_url",
@@ -859,7 +851,7 @@ function validate61(
                     var valid0 = true;
                   }
                   if (valid0) {
-                    if (data.runs !== undefined && func0.call(data, "runs")) {
+                    if (data.runs !== undefined) {
                       let data5 = data.runs;
                       const _errs9 = errors;
                       if (errors === _errs9) {
@@ -884,13 +876,9 @@ function validate61(
                                 if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
                                   let missing1;
                                   if (
-                                    ((data6.run_id === undefined || !func0.call(data6, "run_id")) &&
-                                      (missing1 = "run_id")) ||
-                                    ((data6.state === undefined || !func0.call(data6, "state")) &&
-                                      (missing1 = "state")) ||
-                                    ((data6.started_at === undefined ||
-                                      !func0.call(data6, "started_at")) &&
-                                      (missing1 = "started_at"))
+                                    (data6.run_id === undefined && (missing1 = "run_id")) ||
+                                    (data6.state === undefined && (missing1 = "state")) ||
+                                    (data6.started_at === undefined && (missing1 = "started_at"))
                                   ) {
                                     validate61.errors = [
                                       {
@@ -903,7 +891,7 @@ function validate61(
                                     return false;
                                   } else {
                                     const _errs13 = errors;
-                                    for (const key1 of Object.keys(data6)) {
+                                    for (const key1 in data6) {
                                       if (!(
                                         key1 === "run_id" ||
                                         key1 === "state" ||
@@ -924,10 +912,7 @@ function validate61(
                                       }
                                     }
                                     if (_errs13 === errors) {
-                                      if (
-                                        data6.run_id !== undefined &&
-                                        func0.call(data6, "run_id")
-                                      ) {
+                                      if (data6.run_id !== undefined) {
                                         let data7 = data6.run_id;
                                         const _errs14 = errors;
                                         if (errors === _errs14) {
@@ -964,10 +949,7 @@ function validate61(
                                         var valid2 = true;
                                       }
                                       if (valid2) {
-                                        if (
-                                          data6.state !== undefined &&
-                                          func0.call(data6, "state")
-                                        ) {
+                                        if (data6.state !== undefined) {
                                           let data8 = data6.state;
                                           const _errs16 = errors;
                                           if (!(
@@ -997,10 +979,7 @@ function validate61(
                                           var valid2 = true;
                                         }
                                         if (valid2) {
-                                          if (
-                                            data6.started_at !== undefined &&
-                                            func0.call(data6, "started_at")
-                                          ) {
+                                          if (data6.started_at !== undefined) {
                                             const _errs17 = errors;
                                             if (
                                               !validate58(data6.started_at, {
@@ -1023,15 +1002,12 @@ function validate61(
                                             var valid2 = true;
                                           }
                                           if (valid2) {
-                                            if (
-                                              data6.triggered_by !== undefined &&
-                                              func0.call(data6, "triggered_by")
-                                            ) {
+                                            if (data6.triggered_by !== undefined) {
                                               let data10 = data6.triggered_by;
                                               const _errs18 = errors;
                                               if (errors === _errs18) {
                                                 if (typeof data10 === "string") {
-                                                  if (func73(data10) > 128) {
+                                                  if (func1(data10) > 128) {
                                                     validate61.errors = [
                                                       {
                                                         instancePath:
@@ -1141,7 +1117,7 @@ function validate60(
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if ((data.outcome === undefined || !func0.call(data, "outcome")) && (missing0 = "outcome")) {
+      if (data.outcome === undefined && (missing0 = "outcome")) {
         validate60.errors = [
           {
             instancePath,
@@ -1158,12 +1134,10 @@ function validate60(
             if (data && typeof data == "object" && !Array.isArray(data)) {
               let missing1;
               if (
-                ((data.tool === undefined || !func0.call(data, "tool")) && (missing1 = "tool")) ||
-                ((data.request_id === undefined || !func0.call(data, "request_id")) &&
-                  (missing1 = "request_id")) ||
-                ((data.outcome === undefined || !func0.call(data, "outcome")) &&
-                  (missing1 = "outcome")) ||
-                ((data.data === undefined || !func0.call(data, "data")) && (missing1 = "data"))
+                (data.tool === undefined && (missing1 = "tool")) ||
+                (data.request_id === undefined && (missing1 = "request_id")) ||
+                (data.outcome === undefined && (missing1 = "outcome")) ||
+                (data.data === undefined && (missing1 = "data"))
               ) {
                 validate60.errors = [
                   {
@@ -1176,7 +1150,7 @@ function validate60(
                 return false;
               } else {
                 const _errs3 = errors;
-                for (const key0 of Object.keys(data)) {
+                for (const key0 in data) {
                   if (!(
                     key0 === "tool" ||
                     key0 === "request_id" ||
@@ -1196,7 +1170,7 @@ function validate60(
                   }
                 }
                 if (_errs3 === errors) {
-                  if (data.tool !== undefined && func0.call(data, "tool")) {
+                  if (data.tool !== undefined) {
                     const _errs4 = errors;
                     if ("job_run_status" !== data.tool) {
                       validate60.errors = [
@@ -1214,7 +1188,7 @@ function validate60(
                     var valid2 = true;
                   }
                   if (valid2) {
-                    if (data.request_id !== undefined && func0.call(data, "request_id")) {
+                    if (data.request_id !== undefined) {
                       let data1 = data.request_id;
                       const _errs5 = errors;
                       if (errors === _errs5) {
@@ -1247,7 +1221,7 @@ function validate60(
                       var valid2 = true;
                     }
                     if (valid2) {
-                      if (data.outcome !== undefined && func0.call(data, "outcome")) {
+                      if (data.outcome !== undefined) {
                         const _errs7 = errors;
                         if ("success" !== data.outcome) {
                           validate60.errors = [
@@ -1265,7 +1239,7 @@ function validate60(
                         var valid2 = true;
                       }
                       if (valid2) {
-                        if (data.data !== undefined && func0.call(data, "data")) {
+                        if (data.data !== undefined) {
                           const _errs8 = errors;
                           if (
                             !validate61(data.data, {
@@ -1297,12 +1271,10 @@ function validate60(
             if (data && typeof data == "object" && !Array.isArray(data)) {
               let missing2;
               if (
-                ((data.tool === undefined || !func0.call(data, "tool")) && (missing2 = "tool")) ||
-                ((data.request_id === undefined || !func0.call(data, "request_id")) &&
-                  (missing2 = "request_id")) ||
-                ((data.outcome === undefined || !func0.call(data, "outcome")) &&
-                  (missing2 = "outcome")) ||
-                ((data.error === undefined || !func0.call(data, "error")) && (missing2 = "error"))
+                (data.tool === undefined && (missing2 = "tool")) ||
+                (data.request_id === undefined && (missing2 = "request_id")) ||
+                (data.outcome === undefined && (missing2 = "outcome")) ||
+                (data.error === undefined && (missing2 = "error"))
               ) {
                 validate60.errors = [
                   {
@@ -1315,7 +1287,7 @@ function validate60(
                 return false;
               } else {
                 const _errs10 = errors;
-                for (const key1 of Object.keys(data)) {
+                for (const key1 in data) {
                   if (!(
                     key1 === "tool" ||
                     key1 === "request_id" ||
@@ -1335,7 +1307,7 @@ function validate60(
                   }
                 }
                 if (_errs10 === errors) {
-                  if (data.tool !== undefined && func0.call(data, "tool")) {
+                  if (data.tool !== undefined) {
                     const _errs11 = errors;
                     if ("job_run_status" !== data.tool) {
                       validate60.errors = [
@@ -1353,7 +1325,7 @@ function validate60(
                     var valid4 = true;
                   }
                   if (valid4) {
-                    if (data.request_id !== undefined && func0.call(data, "request_id")) {
+                    if (data.request_id !== undefined) {
                       let data5 = data.request_id;
                       const _errs12 = errors;
                       if (errors === _errs12) {
@@ -1386,7 +1358,7 @@ function validate60(
                       var valid4 = true;
                     }
                     if (valid4) {
-                      if (data.outcome !== undefined && func0.call(data, "outcome")) {
+                      if (data.outcome !== undefined) {
                         const _errs14 = errors;
                         if ("failure" !== data.outcome) {
                           validate60.errors = [
@@ -1404,18 +1376,15 @@ function validate60(
                         var valid4 = true;
                       }
                       if (valid4) {
-                        if (data.error !== undefined && func0.call(data, "error")) {
+                        if (data.error !== undefined) {
                           let data7 = data.error;
                           const _errs15 = errors;
                           if (errors === _errs15) {
                             if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
                               let missing3;
                               if (
-                                ((data7.code === undefined || !func0.call(data7, "code")) &&
-                                  (missing3 = "code")) ||
-                                ((data7.retryable === undefined ||
-                                  !func0.call(data7, "retryable")) &&
-                                  (missing3 = "retryable"))
+                                (data7.code === undefined && (missing3 = "code")) ||
+                                (data7.retryable === undefined && (missing3 = "retryable"))
                               ) {
                                 validate60.errors = [
                                   {
@@ -1428,7 +1397,7 @@ function validate60(
                                 return false;
                               } else {
                                 const _errs17 = errors;
-                                for (const key2 of Object.keys(data7)) {
+                                for (const key2 in data7) {
                                   if (!(key2 === "code" || key2 === "retryable")) {
                                     validate60.errors = [
                                       {
@@ -1444,7 +1413,7 @@ function validate60(
                                   }
                                 }
                                 if (_errs17 === errors) {
-                                  if (data7.code !== undefined && func0.call(data7, "code")) {
+                                  if (data7.code !== undefined) {
                                     let data8 = data7.code;
                                     const _errs18 = errors;
                                     if (!(
@@ -1475,10 +1444,7 @@ function validate60(
                                     var valid5 = true;
                                   }
                                   if (valid5) {
-                                    if (
-                                      data7.retryable !== undefined &&
-                                      func0.call(data7, "retryable")
-                                    ) {
+                                    if (data7.retryable !== undefined) {
                                       const _errs19 = errors;
                                       if (typeof data7.retryable !== "boolean") {
                                         validate60.errors = [

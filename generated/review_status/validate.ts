@@ -13,7 +13,6 @@ const schema20 = {
   properties: { change_id: { $ref: "#/$defs/changeId" } },
   additionalProperties: false,
 };
-const func0 = Object.prototype.hasOwnProperty;
 const schema21 = {
   type: "string",
   pattern: "^CR-[0-9]{1,10}$",
@@ -73,10 +72,7 @@ function validate53(
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (
-        (data.change_id === undefined || !func0.call(data, "change_id")) &&
-        (missing0 = "change_id")
-      ) {
+      if (data.change_id === undefined && (missing0 = "change_id")) {
         validate53.errors = [
           {
             instancePath,
@@ -88,7 +84,7 @@ function validate53(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "change_id")) {
             validate53.errors = [
               {
@@ -103,7 +99,7 @@ function validate53(
           }
         }
         if (_errs1 === errors) {
-          if (data.change_id !== undefined && func0.call(data, "change_id")) {
+          if (data.change_id !== undefined) {
             if (
               !validate54(data.change_id, {
                 instancePath: instancePath + "/change_id",
@@ -143,7 +139,7 @@ const schema22 = {
 };
 const schema23 = { type: "string", format: "date-time", maxLength: 35 };
 const formats0 = __formats["date-time"];
-const func68 = __ucs2length;
+const func1 = __ucs2length;
 function validate58(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -160,7 +156,7 @@ function validate58(
   if (errors === 0) {
     if (errors === 0) {
       if (typeof data === "string") {
-        if (func68(data) > 35) {
+        if (func1(data) > 35) {
           validate58.errors = [
             {
               instancePath,
@@ -212,12 +208,9 @@ function validate56(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.change_id === undefined || !func0.call(data, "change_id")) &&
-          (missing0 = "change_id")) ||
-        ((data.decision === undefined || !func0.call(data, "decision")) &&
-          (missing0 = "decision")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at"))
+        (data.change_id === undefined && (missing0 = "change_id")) ||
+        (data.decision === undefined && (missing0 = "decision")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at"))
       ) {
         validate56.errors = [
           {
@@ -230,7 +223,7 @@ function validate56(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "change_id" || key0 === "decision" || key0 === "observed_at")) {
             validate56.errors = [
               {
@@ -245,7 +238,7 @@ function validate56(
           }
         }
         if (_errs1 === errors) {
-          if (data.change_id !== undefined && func0.call(data, "change_id")) {
+          if (data.change_id !== undefined) {
             const _errs2 = errors;
             if (
               !validate54(data.change_id, {
@@ -264,7 +257,7 @@ function validate56(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.decision !== undefined && func0.call(data, "decision")) {
+            if (data.decision !== undefined) {
               let data1 = data.decision;
               const _errs3 = errors;
               if (!(data1 === "approved" || data1 === "rejected" || data1 === "pending")) {
@@ -283,7 +276,7 @@ function validate56(
               var valid0 = true;
             }
             if (valid0) {
-              if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+              if (data.observed_at !== undefined) {
                 const _errs4 = errors;
                 if (
                   !validate58(data.observed_at, {
@@ -347,14 +340,10 @@ function validate60(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.change_id === undefined || !func0.call(data, "change_id")) &&
-          (missing0 = "change_id")) ||
-        ((data.decision === undefined || !func0.call(data, "decision")) &&
-          (missing0 = "decision")) ||
-        ((data.reviewed_by === undefined || !func0.call(data, "reviewed_by")) &&
-          (missing0 = "reviewed_by")) ||
-        ((data.observed_at === undefined || !func0.call(data, "observed_at")) &&
-          (missing0 = "observed_at"))
+        (data.change_id === undefined && (missing0 = "change_id")) ||
+        (data.decision === undefined && (missing0 = "decision")) ||
+        (data.reviewed_by === undefined && (missing0 = "reviewed_by")) ||
+        (data.observed_at === undefined && (missing0 = "observed_at"))
       ) {
         validate60.errors = [
           {
@@ -367,7 +356,7 @@ function validate60(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(
             key0 === "change_id" ||
             key0 === "decision" ||
@@ -388,7 +377,7 @@ function validate60(
           }
         }
         if (_errs1 === errors) {
-          if (data.change_id !== undefined && func0.call(data, "change_id")) {
+          if (data.change_id !== undefined) {
             const _errs2 = errors;
             if (
               !validate54(data.change_id, {
@@ -407,7 +396,7 @@ function validate60(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.decision !== undefined && func0.call(data, "decision")) {
+            if (data.decision !== undefined) {
               let data1 = data.decision;
               const _errs3 = errors;
               if (!(data1 === "approved" || data1 === "rejected" || data1 === "pending")) {
@@ -426,12 +415,12 @@ function validate60(
               var valid0 = true;
             }
             if (valid0) {
-              if (data.reviewed_by !== undefined && func0.call(data, "reviewed_by")) {
+              if (data.reviewed_by !== undefined) {
                 let data2 = data.reviewed_by;
                 const _errs4 = errors;
                 if (errors === _errs4) {
                   if (typeof data2 === "string") {
-                    if (func68(data2) > 128) {
+                    if (func1(data2) > 128) {
                       validate60.errors = [
                         {
                           instancePath: instancePath + "/reviewed_by",
@@ -442,7 +431,7 @@ function validate60(
                       ];
                       return false;
                     } else {
-                      if (func68(data2) < 1) {
+                      if (func1(data2) < 1) {
                         validate60.errors = [
                           {
                             instancePath: instancePath + "/reviewed_by",
@@ -471,7 +460,7 @@ function validate60(
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.observed_at !== undefined && func0.call(data, "observed_at")) {
+                if (data.observed_at !== undefined) {
                   const _errs6 = errors;
                   if (
                     !validate58(data.observed_at, {
@@ -491,12 +480,12 @@ function validate60(
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.message !== undefined && func0.call(data, "message")) {
+                  if (data.message !== undefined) {
                     let data4 = data.message;
                     const _errs7 = errors;
                     if (errors === _errs7) {
                       if (typeof data4 === "string") {
-                        if (func68(data4) > 2000) {
+                        if (func1(data4) > 2000) {
                           validate60.errors = [
                             {
                               instancePath: instancePath + "/message",

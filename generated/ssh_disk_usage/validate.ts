@@ -16,7 +16,6 @@ const schema20 = {
   },
   additionalProperties: false,
 };
-const func0 = Object.prototype.hasOwnProperty;
 const pattern3 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
 function validate53(
   data,
@@ -34,7 +33,7 @@ function validate53(
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if ((data.host === undefined || !func0.call(data, "host")) && (missing0 = "host")) {
+      if (data.host === undefined && (missing0 = "host")) {
         validate53.errors = [
           {
             instancePath,
@@ -46,7 +45,7 @@ function validate53(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "host" || key0 === "mount")) {
             validate53.errors = [
               {
@@ -61,7 +60,7 @@ function validate53(
           }
         }
         if (_errs1 === errors) {
-          if (data.host !== undefined && func0.call(data, "host")) {
+          if (data.host !== undefined) {
             let data0 = data.host;
             const _errs2 = errors;
             if (!(data0 === "build-01" || data0 === "build-02" || data0 === "db-01")) {
@@ -80,7 +79,7 @@ function validate53(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.mount !== undefined && func0.call(data, "mount")) {
+            if (data.mount !== undefined) {
               let data1 = data.mount;
               const _errs3 = errors;
               if (errors === _errs3) {
@@ -148,7 +147,7 @@ const schema21 = {
   required: ["mounts"],
   additionalProperties: false,
 };
-const func69 = __ucs2length;
+const func1 = __ucs2length;
 function validate54(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -165,7 +164,7 @@ function validate54(
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if ((data.mounts === undefined || !func0.call(data, "mounts")) && (missing0 = "mounts")) {
+      if (data.mounts === undefined && (missing0 = "mounts")) {
         validate54.errors = [
           {
             instancePath,
@@ -177,7 +176,7 @@ function validate54(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "mounts")) {
             validate54.errors = [
               {
@@ -192,7 +191,7 @@ function validate54(
           }
         }
         if (_errs1 === errors) {
-          if (data.mounts !== undefined && func0.call(data, "mounts")) {
+          if (data.mounts !== undefined) {
             let data0 = data.mounts;
             const _errs2 = errors;
             if (errors === _errs2) {
@@ -217,12 +216,9 @@ function validate54(
                       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
                         let missing1;
                         if (
-                          ((data1.mount === undefined || !func0.call(data1, "mount")) &&
-                            (missing1 = "mount")) ||
-                          ((data1.use_percent === undefined || !func0.call(data1, "use_percent")) &&
-                            (missing1 = "use_percent")) ||
-                          ((data1.avail_kb === undefined || !func0.call(data1, "avail_kb")) &&
-                            (missing1 = "avail_kb"))
+                          (data1.mount === undefined && (missing1 = "mount")) ||
+                          (data1.use_percent === undefined && (missing1 = "use_percent")) ||
+                          (data1.avail_kb === undefined && (missing1 = "avail_kb"))
                         ) {
                           validate54.errors = [
                             {
@@ -235,7 +231,7 @@ function validate54(
                           return false;
                         } else {
                           const _errs6 = errors;
-                          for (const key1 of Object.keys(data1)) {
+                          for (const key1 in data1) {
                             if (!(
                               key1 === "mount" ||
                               key1 === "use_percent" ||
@@ -254,12 +250,12 @@ function validate54(
                             }
                           }
                           if (_errs6 === errors) {
-                            if (data1.mount !== undefined && func0.call(data1, "mount")) {
+                            if (data1.mount !== undefined) {
                               let data2 = data1.mount;
                               const _errs7 = errors;
                               if (errors === _errs7) {
                                 if (typeof data2 === "string") {
-                                  if (func69(data2) > 256) {
+                                  if (func1(data2) > 256) {
                                     validate54.errors = [
                                       {
                                         instancePath: instancePath + "/mounts/" + i0 + "/mount",
@@ -288,10 +284,7 @@ function validate54(
                               var valid2 = true;
                             }
                             if (valid2) {
-                              if (
-                                data1.use_percent !== undefined &&
-                                func0.call(data1, "use_percent")
-                              ) {
+                              if (data1.use_percent !== undefined) {
                                 let data3 = data1.use_percent;
                                 const _errs9 = errors;
                                 if (!(
@@ -347,7 +340,7 @@ function validate54(
                                 var valid2 = true;
                               }
                               if (valid2) {
-                                if (data1.avail_kb !== undefined && func0.call(data1, "avail_kb")) {
+                                if (data1.avail_kb !== undefined) {
                                   let data4 = data1.avail_kb;
                                   const _errs11 = errors;
                                   if (!(
@@ -478,9 +471,8 @@ function validate55(
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (
-        ((data.filesystem_ok === undefined || !func0.call(data, "filesystem_ok")) &&
-          (missing0 = "filesystem_ok")) ||
-        ((data.mounts === undefined || !func0.call(data, "mounts")) && (missing0 = "mounts"))
+        (data.filesystem_ok === undefined && (missing0 = "filesystem_ok")) ||
+        (data.mounts === undefined && (missing0 = "mounts"))
       ) {
         validate55.errors = [
           {
@@ -493,7 +485,7 @@ function validate55(
         return false;
       } else {
         const _errs1 = errors;
-        for (const key0 of Object.keys(data)) {
+        for (const key0 in data) {
           if (!(key0 === "filesystem_ok" || key0 === "mounts")) {
             validate55.errors = [
               {
@@ -508,7 +500,7 @@ function validate55(
           }
         }
         if (_errs1 === errors) {
-          if (data.filesystem_ok !== undefined && func0.call(data, "filesystem_ok")) {
+          if (data.filesystem_ok !== undefined) {
             const _errs2 = errors;
             if (true !== data.filesystem_ok) {
               validate55.errors = [
@@ -526,7 +518,7 @@ function validate55(
             var valid0 = true;
           }
           if (valid0) {
-            if (data.mounts !== undefined && func0.call(data, "mounts")) {
+            if (data.mounts !== undefined) {
               let data1 = data.mounts;
               const _errs3 = errors;
               if (errors === _errs3) {
@@ -551,17 +543,11 @@ function validate55(
                         if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
                           let missing1;
                           if (
-                            ((data2.mount === undefined || !func0.call(data2, "mount")) &&
-                              (missing1 = "mount")) ||
-                            ((data2.size_kb === undefined || !func0.call(data2, "size_kb")) &&
-                              (missing1 = "size_kb")) ||
-                            ((data2.used_kb === undefined || !func0.call(data2, "used_kb")) &&
-                              (missing1 = "used_kb")) ||
-                            ((data2.avail_kb === undefined || !func0.call(data2, "avail_kb")) &&
-                              (missing1 = "avail_kb")) ||
-                            ((data2.use_percent === undefined ||
-                              !func0.call(data2, "use_percent")) &&
-                              (missing1 = "use_percent"))
+                            (data2.mount === undefined && (missing1 = "mount")) ||
+                            (data2.size_kb === undefined && (missing1 = "size_kb")) ||
+                            (data2.used_kb === undefined && (missing1 = "used_kb")) ||
+                            (data2.avail_kb === undefined && (missing1 = "avail_kb")) ||
+                            (data2.use_percent === undefined && (missing1 = "use_percent"))
                           ) {
                             validate55.errors = [
                               {
@@ -574,7 +560,7 @@ function validate55(
                             return false;
                           } else {
                             const _errs7 = errors;
-                            for (const key1 of Object.keys(data2)) {
+                            for (const key1 in data2) {
                               if (!(
                                 key1 === "mount" ||
                                 key1 === "size_kb" ||
@@ -595,12 +581,12 @@ function validate55(
                               }
                             }
                             if (_errs7 === errors) {
-                              if (data2.mount !== undefined && func0.call(data2, "mount")) {
+                              if (data2.mount !== undefined) {
                                 let data3 = data2.mount;
                                 const _errs8 = errors;
                                 if (errors === _errs8) {
                                   if (typeof data3 === "string") {
-                                    if (func69(data3) > 256) {
+                                    if (func1(data3) > 256) {
                                       validate55.errors = [
                                         {
                                           instancePath: instancePath + "/mounts/" + i0 + "/mount",
@@ -630,7 +616,7 @@ function validate55(
                                 var valid2 = true;
                               }
                               if (valid2) {
-                                if (data2.size_kb !== undefined && func0.call(data2, "size_kb")) {
+                                if (data2.size_kb !== undefined) {
                                   let data4 = data2.size_kb;
                                   const _errs10 = errors;
                                   if (!(
@@ -672,7 +658,7 @@ function validate55(
                                   var valid2 = true;
                                 }
                                 if (valid2) {
-                                  if (data2.used_kb !== undefined && func0.call(data2, "used_kb")) {
+                                  if (data2.used_kb !== undefined) {
                                     let data5 = data2.used_kb;
                                     const _errs12 = errors;
                                     if (!(
@@ -714,10 +700,7 @@ function validate55(
                                     var valid2 = true;
                                   }
                                   if (valid2) {
-                                    if (
-                                      data2.avail_kb !== undefined &&
-                                      func0.call(data2, "avail_kb")
-                                    ) {
+                                    if (data2.avail_kb !== undefined) {
                                       let data6 = data2.avail_kb;
                                       const _errs14 = errors;
                                       if (!(
@@ -760,10 +743,7 @@ function validate55(
                                       var valid2 = true;
                                     }
                                     if (valid2) {
-                                      if (
-                                        data2.use_percent !== undefined &&
-                                        func0.call(data2, "use_percent")
-                                      ) {
+                                      if (data2.use_percent !== undefined) {
                                         let data7 = data2.use_percent;
                                         const _errs16 = errors;
                                         if (!(

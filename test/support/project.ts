@@ -2,15 +2,16 @@ import { compile, type CompileOutput } from "@toolgate/compiler";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { readSpecTree } from "../../packages/cli/src/files.js";
+import { readIfExists, readSpecTree } from "../../packages/cli/src/files.js";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
 export const sharedTestdata = resolve(repoRoot, "../shared/testdata");
 
 /** Compiles a specs directory exactly as the CLI reads it. */
-export async function compileDir(dir: string, hooksModule?: string): Promise<CompileOutput> {
+export async function compileDir(dir: string): Promise<CompileOutput> {
   const tree = await readSpecTree(dir, "specs");
-  return compile({ files: tree.files, specs: tree.specs, ...(hooksModule ? { hooksModule } : {}) });
+  const hooks = await readIfExists(join(dir, "hooks.ts"));
+  return compile({ files: tree.files, specs: tree.specs, ...(hooks === undefined ? {} : { hooks: { path: "specs/hooks.ts", text: hooks } }) });
 }
 
 /** Compiles in-memory spec texts (`specs/<name>`), for tests of single diagnostics. */

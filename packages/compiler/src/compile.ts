@@ -2,6 +2,7 @@ import { checkCompatibility } from "./compat/check.js";
 import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
 import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { adapterEmitter } from "./emit/adapter.js";
+import { definitionsEmitter } from "./emit/definitions/index.js";
 import type { Emitter } from "./emit/emitter.js";
 import { manifestEmitter } from "./emit/manifest.js";
 import { registryEmitter } from "./emit/registry.js";
@@ -37,6 +38,7 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
   validatorsEmitter,
   selectorEmitter,
   adapterEmitter,
+  definitionsEmitter,
   registryEmitter,
   manifestEmitter,
 ];

@@ -21,3 +21,5 @@ export { deepEqual, ucs2length, type ValidationIssue, type Validator, type Valid
 export * from "./retry/index.js";
 export * from "./upstream/index.js";
 export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";
+export * from "./mcp/index.js";
+export * from "./definitions/index.js";

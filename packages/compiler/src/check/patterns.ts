@@ -2,8 +2,10 @@ import { isSafePattern } from "redos-detector";
 
 export type PatternVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: "invalid" | "redos"; readonly detail: string };
 
-// A pattern the detector cannot prove safe in this time is treated as unsafe: fail closed.
-const REDOS_TIMEOUT_MS = 250;
+// A pattern the detector cannot prove safe within this many steps is treated as unsafe: fail closed.
+// A step budget, not a wall-clock timeout, so the verdict (and the generated output) never depends on
+// machine load; 2000 steps decide every pattern measured in about a second at worst.
+const REDOS_MAX_STEPS = 2000;
 
 const verdicts = new Map<string, PatternVerdict>();
 
@@ -24,7 +26,7 @@ function judge(pattern: string): PatternVerdict {
     return { ok: false, reason: "invalid", detail: e instanceof Error ? e.message : String(e) };
   }
   try {
-    const result = isSafePattern(pattern, { unicode: true, timeout: REDOS_TIMEOUT_MS });
+    const result = isSafePattern(pattern, { unicode: true, maxSteps: REDOS_MAX_STEPS });
     return result.safe ? { ok: true } : { ok: false, reason: "redos", detail: result.error };
   } catch (e) {
     // The detector cannot analyse some constructs (e.g. certain lookarounds); fail closed.

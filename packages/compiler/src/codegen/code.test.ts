@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { _, isSafeIdentifier, jsdoc, member, Name, propertyKey, raw, safeStringify } from "./code.js";
+import { _, escapeUnsafeChars, isSafeIdentifier, jsdoc, member, Name, propertyKey, raw, safeStringify } from "./code.js";
 
 describe("code builder", () => {
   it("quotes interpolated strings as data", () => {
@@ -33,6 +33,12 @@ describe("code builder", () => {
     const doc = jsdoc("a */ b\u2028c\nd").toString();
     expect(doc).toBe("/**\n * a *\\/ b c\n * d\n */");
     expect(doc.indexOf("*/")).toBe(doc.length - 2);
+  });
+
+  it("escapes lone surrogates, which no UTF-8 file can hold, and keeps pairs", () => {
+    expect(safeStringify("a\ud800b\udc00c😀")).toBe('"a\\ud800b\\udc00c😀"');
+    expect(escapeUnsafeChars("x\udbff\u2029😀\ud83d")).toBe("x\\udbff\\u2029😀\\ud83d");
+    expect(jsdoc("lone \ud800 here").toString()).toBe("/**\n * lone \\ud800 here\n */");
   });
 
   it("refuses values without a JSON literal", () => {

@@ -42,11 +42,19 @@ export function isSafeIdentifier(name: string): boolean {
 export type Literal = string | number | boolean | null | readonly Literal[] | { readonly [k: string]: Literal };
 export type Interpolation = Code | Literal | undefined;
 
-/** JSON with U+2028/U+2029 escaped, so the literal is safe in any JS/TS source position. */
+// TypeScript ends a string literal at U+2028/U+2029, and a lone surrogate has no UTF-8 encoding, so a
+// file holding one verbatim would not read back as the string that was generated.
+const UNSAFE_IN_SOURCE = /[\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Writes those characters as `\uXXXX`: the same string inside a literal, visible text inside a comment. */
+export const escapeUnsafeChars = (text: string): string =>
+  text.replace(UNSAFE_IN_SOURCE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** JSON with U+2028/U+2029 and lone surrogates escaped, so the literal is safe in any JS/TS source position. */
 export function safeStringify(value: unknown): string {
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError("value has no JSON representation");
-  return json.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+  return escapeUnsafeChars(json);
 }
 
 function render(value: Interpolation): string {
@@ -87,9 +95,7 @@ export function member(target: Code, key: string): Code {
 
 /** A JSDoc block whose text cannot terminate the comment early. */
 export function jsdoc(text: string): Code {
-  const lines = text
-    .replace(/\*\//g, "*\\/")
-    .replace(/[\u2028\u2029\r]/g, " ")
+  const lines = escapeUnsafeChars(text.replace(/\*\//g, "*\\/").replace(/[\u2028\u2029\r]/g, " "))
     .split("\n")
     .map((line) => ` * ${line}`.trimEnd());
   return new Code(`/**\n${lines.join("\n")}\n */`);

@@ -36,7 +36,7 @@ function semanticFn(checks: readonly CheckIR[]): Code {
 }
 
 /** Catalog codes by name (their wording lives in the runtime), tool-specific ones in full. */
-function errorTable(tool: ToolIR): Code {
+export function errorTable(tool: ToolIR): Code {
   const catalog = tool.errors.filter((e) => e.catalog).map((e) => e.code);
   const custom = tool.errors.filter((e) => !e.catalog);
   if (custom.length === 0) return _`errorTable(${catalog}, ${tool.retry.class})`;

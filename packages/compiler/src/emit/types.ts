@@ -1,6 +1,9 @@
 import { compile } from "json-schema-to-typescript";
+import { escapeUnsafeChars } from "../codegen/code.js";
+import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
-import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
+import { isSchemaObject, transformSchema } from "../schema/walk.js";
+import { emitted, type EmitResult, type EmittedFile, type Emitter } from "./emitter.js";
 import { ROOT_KEYS, toolNames } from "./names.js";
 
 const ROOT_NAME = "ToolgateTypesRoot";
@@ -20,10 +23,21 @@ const JSTT_OPTIONS = {
 } as const;
 
 // json-schema-to-typescript names the synthetic root and notes where each definition came from; both
-// are noise in a file users read.
-const ROOT_DECLARATION = new RegExp(`export interface ${ROOT_NAME} \\{[^}]*\\}\\n`);
-const PROVENANCE = new RegExp(`(\\n \\* ?)?\\n \\* This interface was referenced by \`${ROOT_NAME}\`'s JSON-Schema\\n \\* via the \`definition\` "[^"\\n]*"\\.`, "g");
-const EMPTY_DOC = /\/\*\*\n \*\/\n/g;
+// are noise in a file users read. Each pattern matches only at a line start or a comment's end, which
+// description text (always behind jstt's " * " prefix) cannot reach, so removing a match never joins
+// user text into code.
+const ROOT_DECLARATION = new RegExp(`(?<![^\\n])export interface ${ROOT_NAME} \\{[^}]*\\}\\n`);
+const PROVENANCE = new RegExp(`(\\n \\* ?)?\\n \\* This interface was referenced by \`${ROOT_NAME}\`'s JSON-Schema\\n \\* via the \`definition\` "[^"\\n]*"\\.(?=\\n \\*\\/)`, "g");
+const EMPTY_DOC = /(?<![^\n])\/\*\*\n \*\/\n/g;
+
+// jstt quotes patternProperties keys into a comment but escapes only their first `*/`. In a regex `\/`
+// means `/`, so escaping every one changes no pattern and keeps the comment closed.
+const defusePatternKeys = (schema: unknown): unknown =>
+  transformSchema(schema, "", (node) =>
+    isSchemaObject(node.patternProperties)
+      ? { ...node, patternProperties: Object.fromEntries(Object.entries(node.patternProperties).map(([k, v]) => [k.replaceAll("*/", "*\\/"), v])) }
+      : node,
+  );
 
 /** TS types for input, output and agent view, declared once over the tool's shared definitions. */
 export async function emitTypes(tool: ToolIR): Promise<EmittedFile> {
@@ -37,7 +51,9 @@ export async function emitTypes(tool: ToolIR): Promise<EmittedFile> {
       [ROOT_KEYS.agentView]: { ...agentView, title: String(names.agentView) },
     },
   };
-  const declarations = (await compile(root, ROOT_NAME, JSTT_OPTIONS))
+  // jstt writes literals with JSON.stringify and copies descriptions verbatim, so characters no
+  // source file can hold verbatim (U+2028/U+2029, lone surrogates) are escaped here.
+  const declarations = escapeUnsafeChars(await compile(defusePatternKeys(root) as object, ROOT_NAME, JSTT_OPTIONS))
     .replace(ROOT_DECLARATION, "")
     .replace(PROVENANCE, "")
     .replace(EMPTY_DOC, "");
@@ -52,9 +68,20 @@ export async function emitTypes(tool: ToolIR): Promise<EmittedFile> {
   return { path: `${tool.tool}/types.ts`, content, source: tool.specPath };
 }
 
+/** jstt throws on some valid schemas (an object key named hasOwnProperty in a const): a diagnostic, never a crash. */
+async function typesOrDiagnostic(tool: ToolIR): Promise<EmitResult> {
+  try {
+    return emitted([await emitTypes(tool)]);
+  } catch (e) {
+    const detail = `json-schema-to-typescript cannot generate its types (${e instanceof Error ? e.message : String(e)})`;
+    return emitted([], [diagnostic("TG210", tool.locate(""), { detail })]);
+  }
+}
+
 export const typesEmitter: Emitter = {
   name: "types",
   async emit(project) {
-    return emitted(await Promise.all(project.tools.map(emitTypes)));
+    const results = await Promise.all(project.tools.map(typesOrDiagnostic));
+    return emitted(results.flatMap((r) => r.files), results.flatMap((r) => r.diagnostics));
   },
 };

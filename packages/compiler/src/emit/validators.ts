@@ -29,7 +29,8 @@ function newAjv(): Ajv2020 {
     allErrors: false,
     // The operator channel keeps paths and keywords only; message strings would be dead weight.
     messages: false,
-    ownProperties: true,
+    // Safe without own-property checks: specs cannot declare Object.prototype member names (TG215).
+    ownProperties: false,
     discriminator: true,
     // One function per definition instead of a copy at every use: smaller modules, faster cold start.
     inlineRefs: false,
@@ -55,24 +56,34 @@ export function validatorDocument(tool: ToolIR): Record<string, unknown> {
   };
 }
 
-export function emitValidators(tool: ToolIR): { file?: EmittedFile; diagnostics: Diagnostic[] } {
+/** Ajv's standalone ESM for `exports` (export name → `id#pointer`) over `document`; throws when Ajv rejects it. */
+export function standaloneSource(document: Record<string, unknown>, exports: Readonly<Record<string, string>>): string {
   const ajv = newAjv();
+  ajv.addSchema(document);
+  return standaloneCode.default(ajv, exports);
+}
+
+/** Ajv's output as a module of ours: every `require()` of an Ajv helper becomes a runtime import. */
+export function toRuntimeModule(source: string, label: string): string {
+  let module = source;
+  for (const [required, replacement] of RUNTIME_HELPERS) module = module.replaceAll(required, replacement);
+  // Fail closed: a helper we do not know about would make the file non-standalone.
+  if (module.includes("require(")) throw new Error(`unhandled Ajv runtime helper in ${label}`);
+  return PRELUDE + module.replace(/^"use strict";/, "");
+}
+
+export function emitValidators(tool: ToolIR): { file?: EmittedFile; diagnostics: Diagnostic[] } {
   const id = `urn:toolgate:${tool.tool}`;
+  // Only what the adapter and typed consumers call: the response validator is the envelope's or the output's.
+  const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
+  const exports = { validateInput: ROOT_KEYS.input, validateAgentView: ROOT_KEYS.agentView, ...response };
   let source: string;
   try {
-    ajv.addSchema(validatorDocument(tool));
-    // Only what the adapter and typed consumers call: the response validator is the envelope's or the output's.
-    const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
-    const exports = { validateInput: ROOT_KEYS.input, validateAgentView: ROOT_KEYS.agentView, ...response };
-    source = standaloneCode.default(ajv, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
+    source = standaloneSource(validatorDocument(tool), Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
   } catch (e) {
     return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
   }
-  for (const [required, replacement] of RUNTIME_HELPERS) source = source.replaceAll(required, replacement);
-  // Fail closed: a helper we do not know about would make the file non-standalone.
-  if (source.includes("require(")) throw new Error(`unhandled Ajv runtime helper in ${tool.tool}`);
-  const content = PRELUDE + source.replace(/^"use strict";/, "");
-  return { file: { path: `${tool.tool}/validate.ts`, content, source: tool.specPath }, diagnostics: [] };
+  return { file: { path: `${tool.tool}/validate.ts`, content: toRuntimeModule(source, tool.tool), source: tool.specPath }, diagnostics: [] };
 }
 
 export const validatorsEmitter: Emitter = {

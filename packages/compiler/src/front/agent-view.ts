@@ -94,6 +94,8 @@ function buildField(parent: unknown, pointer: string, key: string, node: TrieNod
   }
   if (node.leaf) return { selection: { kind: "value" }, schema: step.node as SchemaObject, required: step.required };
   if (!node.items) {
+    const union = ["anyOf", "oneOf", "if"].find((k) => k in step.schema);
+    if (union) return crossing(ctx, where, node, union);
     if (step.schema.type !== "object" && !Array.isArray(step.schema.allOf)) return crossing(ctx, where, node, "type");
     return { ...buildObject(step.schema, step.pointer, node, ctx), required: step.required };
   }

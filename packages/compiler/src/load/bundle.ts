@@ -85,7 +85,8 @@ class Bundler {
     const hash = ref.indexOf("#");
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const targetPath = filePart === "" ? scope.doc.path : resolveRelative(scope.doc.path, filePart);
-    const target = targetPath === undefined ? undefined : this.sources.get(targetPath);
+    if (targetPath === undefined) return fail(diagnostic("TG204", scope.doc.locate(at), { file: quote(filePart) }));
+    const target = this.sources.get(targetPath);
     if (!target) return fail(diagnostic("TG201", scope.doc.locate(at), { file: quote(filePart) }));
     const fragment = safeDecode(hash < 0 ? "" : ref.slice(hash + 1));
     const pointer = fragment === undefined ? undefined : (filePart === "" ? scope.base : "") + fragment;
@@ -110,7 +111,8 @@ class Bundler {
   #allocate(hint: string): string {
     const base = hint.replace(/[^A-Za-z0-9_]/g, "_").replace(/^(?=[0-9])/, "_") || "def";
     let name = base;
-    for (let i = 2; this.#defs.has(name); i++) name = `${base}_${i}`;
+    // A pool key named like an Object.prototype member (hasOwnProperty) breaks json-schema-to-typescript.
+    for (let i = 2; this.#defs.has(name) || Object.hasOwn(Object.prototype, name); i++) name = `${base}_${i}`;
     // Reserve the name before the body is rewritten, so a self-reference finds it.
     this.#defs.set(name, undefined);
     return name;

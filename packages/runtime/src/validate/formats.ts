@@ -1,4 +1,7 @@
 import { isDate, isDateTime, isTime } from "../time/rfc3339.js";
+import { isALabel } from "./idna.js";
+import { isIpv4, isIpv6 } from "./ip.js";
+import { isUri } from "./uri.js";
 
 /**
  * Format assertions for generated validators. Self-contained (no ajv-formats at run time) and
@@ -6,40 +9,32 @@ import { isDate, isDateTime, isTime } from "../time/rfc3339.js";
  */
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const OCTET = /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
-const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+// RFC 5321 §4.1.2 Local-part: a Dot-string of atoms, or a Quoted-string.
+const DOT_STRING = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const QUOTED_STRING = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
 
+/** RFC 1123 host name: dot-separated LDH labels, no trailing dot; `xn--` labels must be valid A-labels. */
 export function isHostname(text: string): boolean {
-  const host = text.endsWith(".") ? text.slice(0, -1) : text;
-  return host.length > 0 && host.length <= 253 && host.split(".").every((label) => LABEL.test(label));
+  if (text.length === 0 || text.length > 253) return false;
+  return text.split(".").every((label) => LABEL.test(label) && (!/^xn--/i.test(label) || isALabel(label)));
 }
 
-export function isIpv4(text: string): boolean {
-  const parts = text.split(".");
-  return parts.length === 4 && parts.every((p) => OCTET.test(p));
+/** RFC 5321 §4.1.3 address literal: `[IPv4]` or `[IPv6:…]`. */
+function isAddressLiteral(text: string): boolean {
+  if (!text.startsWith("[") || !text.endsWith("]")) return false;
+  const inner = text.slice(1, -1);
+  return /^IPv6:/i.test(inner) ? isIpv6(inner.slice(5)) : isIpv4(inner);
 }
 
-export function isIpv6(text: string): boolean {
-  if (text.length > 45) return false;
-  const halves = text.split("::");
-  if (halves.length > 2) return false;
-  const groups = halves.map((h) => (h === "" ? [] : h.split(":")));
-  const all = groups.flat();
-  const last = all.at(-1);
-  const embedsV4 = last !== undefined && last.includes(".");
-  if (embedsV4 && !isIpv4(last)) return false;
-  const hexGroups = embedsV4 ? all.slice(0, -1) : all;
-  if (!hexGroups.every((g) => HEX_GROUP.test(g))) return false;
-  const width = hexGroups.length + (embedsV4 ? 2 : 0);
-  return halves.length === 2 ? width <= 7 : width === 8;
+/** RFC 5321 §4.1.2 Mailbox; the domain part is a host name or an address literal. */
+export function isEmail(text: string): boolean {
+  const at = text.lastIndexOf("@");
+  if (text.length > 254 || at <= 0) return false;
+  const local = text.slice(0, at);
+  const domain = text.slice(at + 1);
+  return (DOT_STRING.test(local) || QUOTED_STRING.test(local)) && (isHostname(domain) || isAddressLiteral(domain));
 }
-
-export const isEmail = (text: string): boolean => text.length <= 254 && EMAIL.test(text);
-
-export const isUri = (text: string): boolean => SCHEME.test(text) && URL.canParse(text) && !/[\s<>"{}|\\^`]/.test(text);
 
 export const formats: Readonly<Record<string, (text: string) => boolean>> = Object.freeze({
   date: isDate,

@@ -1,0 +1,45 @@
+import { _, jsdoc, Name } from "../../codegen/code.js";
+import { problem } from "./dialect/problem.js";
+import { recursiveDefs, strictForm, type StrictSubset } from "./dialect/subset.js";
+import { argumentsSchema, problemDiagnostics, type DefinitionTarget } from "./target.js";
+
+/**
+ * Anthropic strict tool use. Its subset (structured outputs, "JSON Schema limitations") lacks
+ * numeric, length and maxItems bounds and takes minItems 0 or 1 only; unlike OpenAI it keeps
+ * optional properties, so no other transformation is needed.
+ */
+export const ANTHROPIC_STRICT: StrictSubset = {
+  keywords: new Set([
+    "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref",
+    "title", "description", "default", "pattern", "format", "minItems",
+  ]),
+  restated: new Set([
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+    "maxItems", "uniqueItems", "minProperties", "maxProperties",
+  ]),
+  formats: new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
+  accepts: (keyword, value) => keyword !== "minItems" || value === 0 || value === 1,
+};
+
+const INPUT = new Name("anthropicInputSchema");
+
+export const anthropicTarget: DefinitionTarget = {
+  name: "Anthropic",
+  toolName: /^[A-Za-z0-9_-]{1,64}$/,
+  emit(tool, schemas) {
+    const recursion = recursiveDefs(schemas.input).map((name) => problem(`/$defs/${name}`, `definition ${name} is recursive`));
+    const form = strictForm(schemas.input, ANTHROPIC_STRICT);
+    const problems = [...form.problems, ...recursion];
+    const strict = problems.length === 0;
+    const input = argumentsSchema(schemas, form.schema, INPUT, "The arguments in Anthropic's strict subset; bounds it lacks are restated in descriptions.");
+    const code = _`${input.declaration}
+${jsdoc(`Anthropic Messages API tools[] entry of ${tool.tool}.`)}
+export const anthropicTool: AnthropicTool = {
+  name: ${tool.tool},
+  description: ${tool.description},
+  input_schema: ${input.ref},
+  strict: ${strict},
+};`;
+    return { code, typeImports: ["AnthropicTool"], valueImports: [], diagnostics: problemDiagnostics("TG503", tool, "Anthropic", problems) };
+  },
+};

@@ -1,0 +1,43 @@
+import { _, join, jsdoc } from "../../codegen/code.js";
+import type { ToolIR } from "../../ir/types.js";
+import { draft07Problems } from "./dialect/draft07.js";
+import { literal } from "./literal.js";
+import { problemDiagnostics, SHARED, type DefinitionTarget } from "./target.js";
+
+/**
+ * Hints from what the spec declares, never from a method name (DESIGN): only a `safe` operation is
+ * read-only, every other one may be destructive (toolgate has no "additive only" declaration),
+ * `safe` and `idempotent` repeat harmlessly, and `open_world` says whether it reaches an open set of systems.
+ */
+export function mcpAnnotations(tool: ToolIR): Record<string, boolean> {
+  const readOnly = tool.retry.class === "safe";
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly,
+    idempotentHint: tool.retry.class !== "unsafe",
+    openWorldHint: tool.upstream.openWorld,
+  };
+}
+
+/** MCP: the input schema, the agent view as `outputSchema`, and annotations. */
+export const mcpTarget: DefinitionTarget = {
+  name: "MCP",
+  // MCP 2025-11-25: 1–128 characters of [A-Za-z0-9_.-].
+  toolName: /^[A-Za-z0-9_.-]{1,128}$/,
+  emit(tool, schemas) {
+    const fields = [
+      _`name: ${tool.tool},`,
+      ...(tool.title === undefined ? [] : [_`title: ${tool.title},`]),
+      _`description: ${tool.description},`,
+      _`inputSchema: ${SHARED.input},`,
+      _`outputSchema: ${SHARED.output},`,
+      _`annotations: ${literal(mcpAnnotations(tool))},`,
+    ];
+    const code = _`${jsdoc(`The MCP tools/list entry of ${tool.tool}; outputSchema is the agent view (structuredContent).`)}
+export const mcpTool: McpTool = {
+  ${join(fields, "\n  ")}
+};`;
+    const diagnostics = problemDiagnostics("TG504", tool, "MCP", draft07Problems(schemas.output));
+    return { code, typeImports: ["McpTool"], valueImports: [], diagnostics };
+  },
+};

@@ -1,0 +1,3 @@
+export { REQUEST_ID_META_KEY, toCallToolResult, type TextContent, type ToolCallResult } from "./call-tool-result.js";
+export { readCallToolResult, type ToolResultContract } from "./read-result.js";
+export { toStandardSchema, type StandardIssue, type StandardResult, type StandardSchemaWithJson } from "./standard-schema.js";

@@ -1,0 +1,141 @@
+import type { CompileOutput } from "@toolgate/compiler";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BREAKOUT_VALUES, HUGE, LONE_SURROGATE, SELECTABLE_NAMES, SHORT_HOSTILE, UNSELECTABLE_NAMES } from "./support/hostile-corpus.js";
+import { CANARY, expectedView, hostileInput, hostilePayload, hostileSpec, namingSpec } from "./support/hostile-spec.js";
+import { positionOf } from "./support/position.js";
+import { compileTexts, repoRoot, scratchDir } from "./support/project.js";
+import { literalTexts, parseSource, protoKeys, typeCheck } from "./support/typecheck.js";
+
+/**
+ * Codegen injection (reliability.md §3, goal 7): every spec field that reaches generated code holds
+ * strings that broke out of other generators. The output must compile cleanly, do nothing on import,
+ * and carry every string as data.
+ */
+
+interface Trap {
+  pwn?: () => void;
+  __pwned?: number;
+}
+const trap = globalThis as typeof globalThis & Trap;
+
+// Tool names are restricted to ^[a-z][a-z0-9_]*$, but reserved words and Object.prototype members fit.
+const SPECS = {
+  "specs/hostile.json": JSON.stringify(hostileSpec("hostile")),
+  "specs/constructor.json": JSON.stringify(namingSpec("constructor")),
+  "specs/delete.json": JSON.stringify(namingSpec("delete")),
+};
+
+let out: CompileOutput;
+let scratch: { dir: string; dispose: () => Promise<void> };
+const tsFiles = (): string[] => out.files.filter((f) => f.path.endsWith(".ts")).map((f) => join(scratch.dir, f.path));
+
+beforeAll(async () => {
+  out = await compileTexts(SPECS);
+  scratch = await scratchDir("hostile");
+  for (const file of out.files) {
+    await mkdir(dirname(join(scratch.dir, file.path)), { recursive: true });
+    await writeFile(join(scratch.dir, file.path), file.content, "utf8");
+  }
+});
+
+afterAll(async () => {
+  await scratch.dispose();
+  delete trap.pwn;
+  delete trap.__pwned;
+});
+
+describe("a spec made of breakout strings", () => {
+  it("compiles without errors", () => {
+    expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(out.files.map((f) => f.path)).toEqual(expect.arrayContaining(["hostile/adapter.ts", "hostile/select.ts", "hostile/types.ts", "hostile/validate.ts", "index.ts"]));
+  });
+
+  it("produces TypeScript that type-checks with zero diagnostics", () => {
+    expect(typeCheck(tsFiles())).toEqual([]);
+  });
+
+  it("writes files that read back byte for byte: no lone surrogate anywhere, no raw U+2028/U+2029 in TS", async () => {
+    const unpaired = (text: string) => /[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""));
+    for (const file of out.files) {
+      expect(await readFile(join(scratch.dir, file.path), "utf8"), file.path).toBe(file.content);
+      expect(unpaired(file.content), file.path).toBe(false);
+      // TypeScript reads them as line breaks, which end a string literal.
+      if (file.path.endsWith(".ts")) expect(/[\u2028\u2029]/.test(file.content), file.path).toBe(false);
+    }
+  });
+
+  it("carries every hostile string as a literal that decodes to the original", () => {
+    const literals = new Set(out.files.filter((f) => f.path.endsWith(".ts")).flatMap((f) => literalTexts(parseSource(f.path, f.content))));
+    const expected = [...SELECTABLE_NAMES, ...UNSELECTABLE_NAMES, ...BREAKOUT_VALUES, SHORT_HOSTILE, HUGE, LONE_SURROGATE];
+    expect(expected.filter((text) => !literals.has(text))).toEqual([]);
+  });
+
+  it("never writes a non-computed __proto__ key in an object literal", async () => {
+    const committed = await generatedTree();
+    const sources = [...out.files, ...committed].filter((f) => f.path.endsWith(".ts"));
+    expect(sources.flatMap((f) => protoKeys(parseSource(f.path, f.content)))).toEqual([]);
+  });
+
+  it("does nothing on import", async () => {
+    trap.pwn = () => {
+      trap.__pwned = 1;
+    };
+    delete trap.__pwned;
+    const modules = await Promise.all(["index.ts", "lazy.ts", "hostile/adapter.ts", "hostile/types.ts"].map((p) => import(join(scratch.dir, p))));
+    expect(trap.__pwned).toBeUndefined();
+    expect(Object.keys(modules[0].adapters).sort()).toEqual(["constructor", "delete", "hostile"]);
+    expect([modules[0].isToolName("constructor"), modules[0].isToolName("toString"), modules[0].isToolName("__proto__")]).toEqual([true, false, false]);
+  });
+
+  it("gives the agent exactly the allowlisted hostile keys with their original values", async () => {
+    const { hostile } = await import(join(scratch.dir, "hostile/adapter.ts"));
+    const started = hostile.call(hostileInput());
+    expect(started.ok).toBe(true);
+    const result = hostile.adapt(JSON.stringify(hostilePayload()), started.call);
+    expect(result).toStrictEqual({ tool: "hostile", request_id: started.call.request_id, outcome: "success", data: expectedView() });
+    expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype);
+    expect(JSON.stringify(result)).not.toContain(CANARY);
+    expect(hostile.fail(started.call, "HOSTILE_FAILURE").error.message).toBe(SHORT_HOSTILE);
+    expect(trap.__pwned).toBeUndefined();
+  });
+});
+
+describe("reserved property names", () => {
+  const specWith = (lines: readonly string[]): string =>
+    ["tool: t1", "version: 1", "description: d", "input: { type: object }", "output:", "  type: object", "  properties:", "    id: { type: string }", ...lines, "agent_view: [id]", ""].join("\n");
+  const OBJECT_PROTOTYPE_MEMBERS = ["hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toString", "toLocaleString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"];
+
+  it.each(["__proto__", "constructor", "prototype", ...OBJECT_PROTOTYPE_MEMBERS])("rejects %s with TG215 at its key", async (name) => {
+    const text = specWith([`    ${name}: { type: string }`]);
+    const result = await compileTexts({ "specs/a.yaml": text });
+    const at = positionOf("specs/a.yaml", text, `${name}:`);
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column, d.message])).toEqual([
+      ["TG215", "error", at.file, at.line, at.column, `property name "${name}" is reserved`],
+    ]);
+  });
+
+  it("accepts a $defs entry named hasOwnProperty (the pool key is renamed)", async () => {
+    const text = specWith(['    other: { $ref: "#/$defs/hasOwnProperty" }', "  $defs:", "    hasOwnProperty: { type: string }"]);
+    const result = await compileTexts({ "specs/a.yaml": text });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.files.find((f) => f.path === "t1/types.ts")?.content).toContain("other?: HasOwnProperty_2;");
+  });
+
+  it("reports a const object with a hasOwnProperty key as a diagnostic instead of crashing", async () => {
+    const text = specWith(["    other: { const: { hasOwnProperty: 1 } }"]);
+    const result = await compileTexts({ "specs/a.yaml": text });
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([["TG210", "specs/a.yaml", 1, 1]]);
+  });
+});
+
+/** The committed generated/ tree, as files. */
+async function generatedTree(): Promise<{ path: string; content: string }[]> {
+  const root = join(repoRoot, "generated");
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return Promise.all(files.map(async (path) => ({ path, content: await readFile(path, "utf8") })));
+}

@@ -1,0 +1,93 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { checkSchemaRules } from "../../packages/compiler/src/check/schema-rules.js";
+import { standaloneSource, toRuntimeModule } from "../../packages/compiler/src/emit/validators.js";
+import { forEachSchema, isSchemaObject } from "../../packages/compiler/src/schema/walk.js";
+import { sharedTestdata } from "./project.js";
+
+/** JSON-Schema-Test-Suite (draft 2020-12) loading, scoping and compiling through our validator emitter. */
+
+export const SUITE_DIR = join(sharedTestdata, "JSON-Schema-Test-Suite", "tests", "draft2020-12");
+
+export interface SuiteTest {
+  readonly description: string;
+  readonly data: unknown;
+  readonly valid: boolean;
+}
+
+export interface SuiteGroup {
+  /** `<file> › <group description>`: unique across the suite, the key of every pinned list. */
+  readonly key: string;
+  readonly file: string;
+  readonly schema: unknown;
+  readonly tests: readonly SuiteTest[];
+}
+
+export async function loadSuiteFile(path: string, file: string): Promise<SuiteGroup[]> {
+  const groups = JSON.parse(await readFile(path, "utf8")) as { description: string; schema: unknown; tests: SuiteTest[] }[];
+  return groups.map((g) => ({ key: `${file} › ${g.description}`, file, schema: g.schema, tests: g.tests }));
+}
+
+export async function loadRequiredSuite(): Promise<SuiteGroup[]> {
+  const files = (await readdir(SUITE_DIR)).filter((f) => f.endsWith(".json")).sort();
+  return (await Promise.all(files.map((f) => loadSuiteFile(join(SUITE_DIR, f), f)))).flat();
+}
+
+const DIALECT = "https://json-schema.org/draft/2020-12/schema";
+const NOWHERE = () => ({ file: "", line: 0, column: 0 });
+
+export type OutOfScope = "format is an annotation in the suite" | "rejected by the compiler's schema rules" | "outside the compiler's $ref model";
+
+/**
+ * Why toolgate would never emit a validator for this schema; undefined when it would.
+ * - format.json expects `format` to be annotation-only; our validators assert our formats by design
+ *   (the optional format groups check them instead).
+ * - the schema rules (check/schema-rules.ts) reject $dynamicRef/$dynamicAnchor/$vocabulary,
+ *   Object.prototype property names, unsupported formats, invalid or ReDoS-prone patterns.
+ * - the bundler (load/bundle.ts) resolves JSON-pointer fragments and relative files only, and strips
+ *   $id/$schema, so remote, URN, relative-URI and anchor refs, nested $id/$anchor and foreign
+ *   metaschemas cannot be expressed.
+ */
+export function outOfScope(group: SuiteGroup): OutOfScope | undefined {
+  if (group.file === "format.json") return "format is an annotation in the suite";
+  if (checkSchemaRules(group.schema, "", NOWHERE).length > 0) return "rejected by the compiler's schema rules";
+  let outside = false;
+  forEachSchema(group.schema, "", (node, at) => {
+    const ref = node.$ref;
+    if (typeof ref === "string" && ref !== "#" && !ref.startsWith("#/")) outside = true;
+    if ("$anchor" in node || (at !== "" && "$id" in node)) outside = true;
+    if (node.$schema !== undefined && node.$schema !== DIALECT) outside = true;
+  });
+  return outside ? "outside the compiler's $ref model" : undefined;
+}
+
+export type Validate = (data: unknown) => boolean;
+
+/**
+ * The group's schema exactly as written (no closing of objects), through the same Ajv options and
+ * runtime-module rewrite as `toolgate gen`, written to `dir` and imported. Throws when Ajv refuses
+ * the schema, which `toolgate gen` reports as TG210.
+ */
+export async function compileGroup(group: SuiteGroup, index: number, dir: string): Promise<Validate> {
+  // true and false are the schemas {} and {not: {}}; an Ajv document root must be an object.
+  const schema = isSchemaObject(group.schema) ? group.schema : group.schema === true ? {} : { not: {} };
+  const id = typeof schema.$id === "string" ? schema.$id : `urn:suite:${index}`;
+  const source = toRuntimeModule(standaloneSource({ ...schema, $id: id }, { validate: id }), group.key);
+  const path = join(dir, `group-${index}.ts`);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path, source, "utf8");
+  return ((await import(path)) as { validate: Validate }).validate;
+}
+
+/** Keys of the tests a validator answers wrongly (or throws on). */
+export function wrongAnswers(group: SuiteGroup, validate: Validate): string[] {
+  return group.tests.flatMap((t) => {
+    let valid: boolean | string;
+    try {
+      valid = validate(t.data);
+    } catch (e) {
+      valid = `threw ${e instanceof Error ? e.name : typeof e}`;
+    }
+    return valid === t.valid ? [] : [`${group.key} › ${t.description}`];
+  });
+}
