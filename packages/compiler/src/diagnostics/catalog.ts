@@ -50,8 +50,6 @@ export const DIAGNOSTICS = {
   TG402: entry("error", (p) => `tool name ${p.tool} is invalid for ${p.target}`, "Use ^[a-z][a-z0-9_]{0,63}$."),
   TG601: entry("error", (p) => `breaking change to ${p.tool} under version ${p.version}: ${p.detail}`, "Bump version (consumers pin it), or make the change compatible."),
   TG602: entry("error", (p) => `version of ${p.tool} went down from ${p.from} to ${p.to}`, "Contract versions only go up."),
-  TG501: entry("error", (p) => `${p.target}: ${p.detail}`, "The target's schema dialect cannot express this; see the README's dialect table."),
-  TG502: entry("warning", (p) => `${p.target}: ${p.detail}`, "The schema was adjusted losslessly for this target."),
   TG503: entry(
     "warning",
     (p) => `${p.target} strict mode: ${p.detail}; the tool is emitted with strict: false`,

@@ -104,7 +104,9 @@ class Bundler {
     const name = this.#allocate(splitPointer(pointer)?.at(-1) ?? target.path.replace(/^.*\/|\.[^.]*$/g, ""));
     this.#names.set(key, name);
     this.#origins.set(`/$defs/${name}`, { doc: target, pointer });
-    this.#defs.set(name, this.#rewrite(value, { doc: target, base: "" }, pointer));
+    // Inside a spec, `#` means the payload schema the definition belongs to; elsewhere the file root.
+    const base = target === this.spec ? (/^\/(input|output)(?=\/|$)/.exec(pointer)?.[0] ?? "") : "";
+    this.#defs.set(name, this.#rewrite(value, { doc: target, base }, pointer));
     return name;
   }
 

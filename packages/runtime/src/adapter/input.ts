@@ -1,7 +1,7 @@
 import type { Validator } from "../validate/support.js";
 
 // A field name goes back to the agent only when it is a plain name: an unexpected key could be prose.
-const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+export const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 const unescape = (token: string): string => token.replace(/~1/g, "/").replace(/~0/g, "~");
 

@@ -1,3 +1,4 @@
+import { PLAIN_NAME } from "../adapter/input.js";
 import { isCatalogCode } from "../errors/catalog.js";
 import { catalogError } from "../errors/table.js";
 import { newRequestId, OPAQUE_ID_PATTERN } from "../ids.js";
@@ -21,8 +22,6 @@ export interface ToolResultContract {
 
 // A failure envelope is a few hundred bytes; anything far larger is not one.
 const ENVELOPE_LIMITS = { maxBytes: 64 * 1024, maxDepth: 8 } as const;
-// The same rule the adapter applies before it names an input field to the agent.
-const FIELD_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const MAX_INVALID_FIELDS = 64;
 
 type Fields = { readonly [key: string]: unknown };
@@ -61,7 +60,7 @@ function readFailure(result: Fields, contract: ToolResultContract, metaId: strin
 function trustedExtras(error: Fields, entry: AgentError): Partial<AgentError> {
   const fields = error.invalid_fields;
   if (entry.code === "INVALID_INPUT" && Array.isArray(fields) && fields.length <= MAX_INVALID_FIELDS) {
-    const names = fields.filter((f): f is string => typeof f === "string" && FIELD_NAME.test(f));
+    const names = fields.filter((f): f is string => typeof f === "string" && PLAIN_NAME.test(f));
     return names.length === fields.length ? { invalid_fields: names } : {};
   }
   const seconds = error.retry_after_seconds;
