@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { catalogError, fullJitterDelayMs, parseDiskUsage } from "@toolgate/runtime";
+import { catalogError, fullJitterDelayMs } from "@toolgate/runtime";
+import { parseDiskUsage } from "@toolgate/runtime/upstream";
 import type { AdapterEvent, CatalogCode, RawEvidence, RetryClass } from "@toolgate/runtime";
 import { afterAll, describe, expect, it } from "vitest";
 import { runTool } from "../examples/gateway/gateway.js";

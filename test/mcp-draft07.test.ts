@@ -3,15 +3,15 @@ import { AjvJsonSchemaValidator as V1ClientValidator } from "@modelcontextprotoc
 import type { McpTool, Validator } from "@toolgate/runtime";
 import { describe, expect, it } from "vitest";
 import * as build from "../generated/build_status/definitions.js";
-import { validateAgentView as buildView } from "../generated/build_status/validate.js";
+import { validateAgentView as buildView } from "../generated/build_status/validate-view.js";
 import * as deployment from "../generated/deployment_status/definitions.js";
-import { validateAgentView as deploymentView } from "../generated/deployment_status/validate.js";
+import { validateAgentView as deploymentView } from "../generated/deployment_status/validate-view.js";
 import * as jobRun from "../generated/job_run_status/definitions.js";
-import { validateAgentView as jobRunView } from "../generated/job_run_status/validate.js";
+import { validateAgentView as jobRunView } from "../generated/job_run_status/validate-view.js";
 import * as review from "../generated/review_status/definitions.js";
-import { validateAgentView as reviewView } from "../generated/review_status/validate.js";
+import { validateAgentView as reviewView } from "../generated/review_status/validate-view.js";
 import * as disk from "../generated/ssh_disk_usage/definitions.js";
-import { validateAgentView as diskView } from "../generated/ssh_disk_usage/validate.js";
+import { validateAgentView as diskView } from "../generated/ssh_disk_usage/validate-view.js";
 
 /*
  * The draft-07 trap (ecosystem notes §3.2): MCP SDK 1.x clients validate structuredContent with a

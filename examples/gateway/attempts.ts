@@ -1,13 +1,5 @@
-import { callHttp, runCommand } from "@toolgate/runtime";
-import type {
-  AttemptContext,
-  CatalogCode,
-  CommandOperatorRecord,
-  HttpOperatorRecord,
-  Layer,
-  RetryClass,
-  ToolCall,
-} from "@toolgate/runtime";
+import type { AttemptContext, CatalogCode, Layer, RetryClass, ToolCall } from "@toolgate/runtime";
+import { callHttp, runCommand, type CommandOperatorRecord, type HttpOperatorRecord } from "@toolgate/runtime/upstream";
 
 /** How to reach an HTTP upstream. Credentials go in `headers` or `baseUrl`; no result ever carries them. */
 export interface HttpUpstream<Input> {

@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AdapterEvent, AgentResult } from "@toolgate/runtime";
-import { parseDiskUsage } from "@toolgate/runtime";
+import { parseDiskUsage } from "@toolgate/runtime/upstream";
 import { deploymentStatus, jobRunStatus, reviewStatus, sshDiskUsage } from "../../generated/index.js";
 import { runTool } from "./gateway.js";
 

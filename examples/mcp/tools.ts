@@ -8,15 +8,19 @@ import type { Adapter, AgentResult, McpTool, ToolgateContext, Validator } from "
 import { buildStatus } from "../../generated/build_status/adapter.js";
 import { mcpTool as buildStatusTool } from "../../generated/build_status/definitions.js";
 import * as buildStatusValidators from "../../generated/build_status/validate.js";
+import * as buildStatusView from "../../generated/build_status/validate-view.js";
 import { deploymentStatus } from "../../generated/deployment_status/adapter.js";
 import { mcpTool as deploymentStatusTool } from "../../generated/deployment_status/definitions.js";
 import * as deploymentStatusValidators from "../../generated/deployment_status/validate.js";
+import * as deploymentStatusView from "../../generated/deployment_status/validate-view.js";
 import { jobRunStatus } from "../../generated/job_run_status/adapter.js";
 import { mcpTool as jobRunStatusTool } from "../../generated/job_run_status/definitions.js";
 import * as jobRunStatusValidators from "../../generated/job_run_status/validate.js";
+import * as jobRunStatusView from "../../generated/job_run_status/validate-view.js";
 import { reviewStatus } from "../../generated/review_status/adapter.js";
 import { mcpTool as reviewStatusTool } from "../../generated/review_status/definitions.js";
 import * as reviewStatusValidators from "../../generated/review_status/validate.js";
+import * as reviewStatusView from "../../generated/review_status/validate-view.js";
 import { runTool, type AttemptRecord } from "../gateway/gateway.js";
 
 export interface ExposedTool {
@@ -62,9 +66,9 @@ const segment = encodeURIComponent;
 /** The exposed tools in tool-name order, so tools/list is deterministic. */
 export function exampleTools(options: ToolOptions): readonly ExposedTool[] {
   return [
-    expose(buildStatus, buildStatusTool, buildStatusValidators, (i) => `/projects/${segment(i.project_id)}/builds/${segment(i.revision)}`, options),
-    expose(deploymentStatus, deploymentStatusTool, deploymentStatusValidators, (i) => `/deployments/${segment(i.environment)}`, options),
-    expose(jobRunStatus, jobRunStatusTool, jobRunStatusValidators, (i) => `/projects/${segment(i.project_id)}/jobs/${segment(i.job)}/runs/latest`, options),
-    expose(reviewStatus, reviewStatusTool, reviewStatusValidators, (i) => `/reviews/${segment(i.change_id)}`, options),
+    expose(buildStatus, buildStatusTool, { ...buildStatusValidators, ...buildStatusView }, (i) => `/projects/${segment(i.project_id)}/builds/${segment(i.revision)}`, options),
+    expose(deploymentStatus, deploymentStatusTool, { ...deploymentStatusValidators, ...deploymentStatusView }, (i) => `/deployments/${segment(i.environment)}`, options),
+    expose(jobRunStatus, jobRunStatusTool, { ...jobRunStatusValidators, ...jobRunStatusView }, (i) => `/projects/${segment(i.project_id)}/jobs/${segment(i.job)}/runs/latest`, options),
+    expose(reviewStatus, reviewStatusTool, { ...reviewStatusValidators, ...reviewStatusView }, (i) => `/reviews/${segment(i.change_id)}`, options),
   ];
 }

@@ -6,7 +6,7 @@ import {
   type ToolResultContract,
 } from "@toolgate/runtime";
 import type { JobRunStatusAgentView } from "./types.js";
-import { validateAgentView } from "./validate.js";
+import { validateAgentView } from "./validate-view.js";
 
 const contract: ToolResultContract = {
   tool: "job_run_status",

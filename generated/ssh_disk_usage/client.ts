@@ -6,7 +6,7 @@ import {
   type ToolResultContract,
 } from "@toolgate/runtime";
 import type { SshDiskUsageAgentView } from "./types.js";
-import { validateAgentView } from "./validate.js";
+import { validateAgentView } from "./validate-view.js";
 
 const contract: ToolResultContract = {
   tool: "ssh_disk_usage",

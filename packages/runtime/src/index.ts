@@ -19,7 +19,6 @@ export { parseDateTime } from "./time/rfc3339.js";
 export { formats } from "./validate/formats.js";
 export { deepEqual, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";
 export * from "./retry/index.js";
-export * from "./upstream/index.js";
 export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";
 export * from "./mcp/index.js";
 export * from "./definitions/index.js";

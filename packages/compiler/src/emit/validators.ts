@@ -34,7 +34,7 @@ function newAjv(): Ajv2020 {
     discriminator: true,
     // One function per definition instead of a copy at every use: smaller modules, faster cold start.
     inlineRefs: false,
-    code: { source: true, esm: true, lines: false, optimize: true, formats: _`__formats` },
+    code: { source: true, esm: true, lines: true, optimize: true, formats: _`__formats` },
   });
   // Only the names matter at build time: the generated code calls the runtime's implementations.
   for (const format of SUPPORTED_FORMATS) ajv.addFormat(format, () => true);
@@ -72,24 +72,38 @@ export function toRuntimeModule(source: string, label: string): string {
   return PRELUDE + module.replace(/^"use strict";/, "");
 }
 
-export function emitValidators(tool: ToolIR): { file?: EmittedFile; diagnostics: Diagnostic[] } {
+type Exports = Readonly<Record<string, string>>;
+
+function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: EmittedFile; diagnostics: Diagnostic[] } {
   const id = `urn:toolgate:${tool.tool}`;
-  // Only what the adapter and typed consumers call: the response validator is the envelope's or the output's.
-  const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
-  const exports = { validateInput: ROOT_KEYS.input, validateAgentView: ROOT_KEYS.agentView, ...response };
   let source: string;
   try {
     source = standaloneSource(validatorDocument(tool), Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
   } catch (e) {
     return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
   }
-  return { file: { path: `${tool.tool}/validate.ts`, content: toRuntimeModule(source, tool.tool), source: tool.specPath }, diagnostics: [] };
+  // Ajv's own line layout, not prettier's: indenting its deeply nested checks tripled the module size
+  // and with it the cold start (bench/), and cost most of gen's time.
+  return { file: { path: `${tool.tool}/${path}`, content: toRuntimeModule(source, tool.tool), source: tool.specPath, prettier: false }, diagnostics: [] };
+}
+
+/**
+ * `validate.ts`: what the adapter runs on every call (input, and the envelope's or the output's
+ * validator). `validate-view.ts`: the agent-view validator, loaded only by MCP clients' readers.
+ */
+export function emitValidators(tool: ToolIR): { files: EmittedFile[]; diagnostics: Diagnostic[] } {
+  const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
+  const results = [
+    emitModule(tool, "validate.ts", { validateInput: ROOT_KEYS.input, ...response }),
+    emitModule(tool, "validate-view.ts", { validateAgentView: ROOT_KEYS.agentView }),
+  ];
+  return { files: results.flatMap((r) => (r.file ? [r.file] : [])), diagnostics: results.flatMap((r) => r.diagnostics) };
 }
 
 export const validatorsEmitter: Emitter = {
   name: "validators",
   emit(project) {
     const results = project.tools.map(emitValidators);
-    return emitted(results.flatMap((r) => (r.file ? [r.file] : [])), results.flatMap((r) => r.diagnostics));
+    return emitted(results.flatMap((r) => r.files), results.flatMap((r) => r.diagnostics));
   },
 };

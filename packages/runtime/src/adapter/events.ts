@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import type { Layer } from "../result.js";
 import type { ValidationIssue, Validator } from "../validate/support.js";
 import type { AdapterEvent, ToolCall } from "./types.js";
@@ -31,10 +31,15 @@ export function issuesOf(validate: Validator): ValidationIssue[] {
   return (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword }));
 }
 
+// node:crypto costs several milliseconds to load; only calls that report an event need it.
+let hashing: typeof import("node:crypto") | undefined;
+const sha256 = (raw: string | Uint8Array): string =>
+  (hashing ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto")).createHash("sha256").update(raw).digest("hex");
+
 function digest(raw: string | Uint8Array | undefined): { sha: string | undefined; bytes: number | undefined } {
   if (raw === undefined) return { sha: undefined, bytes: undefined };
   const bytes = typeof raw === "string" ? Buffer.byteLength(raw, "utf8") : raw.byteLength;
-  return { sha: createHash("sha256").update(raw).digest("hex"), bytes };
+  return { sha: sha256(raw), bytes };
 }
 
 export interface EventMeta {

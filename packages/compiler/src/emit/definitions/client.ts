@@ -13,7 +13,7 @@ export function emitClient(tool: ToolIR): EmittedFile {
   const n = toolNames(tool.tool);
   const content = _`import { errorTable, readCallToolResult, type AgentResult, type ToolResultContract } from "@toolgate/runtime";
 import type { ${n.agentView} } from "./types.js";
-import { validateAgentView } from "./validate.js";
+import { validateAgentView } from "./validate-view.js";
 
 const contract: ToolResultContract = {
   tool: ${tool.tool},

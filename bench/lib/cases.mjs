@@ -1,0 +1,83 @@
+// The hot-path cases. Each `setup` returns the exact text it consumes (JSON.parse of that text is
+// the baseline), a `run` closure to time, and `ok`, checked once so a case never times a rejection.
+import { register } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { compileWithAjv, parseWithDuplicateCheck, resultPipeline } from "./naive.mjs";
+import { BENCH_EXPORT, BENCH_TOOL } from "./paths.mjs";
+import { FIXED_REQUEST_ID, NOW, PROJECT_ID, payloadText } from "./payload.mjs";
+import { zodEnvelope } from "./zod-envelope.mjs";
+
+const INPUT = { project_id: PROJECT_ID };
+const fixedText = (size) => payloadText(size, { tool: BENCH_TOOL, requestId: FIXED_REQUEST_ID });
+const isSuccess = (result) => result?.outcome === "success";
+const adapterUrl = (dir) => pathToFileURL(join(dir, BENCH_TOOL, "adapter.js")).href;
+
+async function adapterCase({ dir, size }, onEvent) {
+  const adapter = (await import(adapterUrl(dir)))[BENCH_EXPORT];
+  const started = adapter.call(INPUT, onEvent ? { now: () => NOW, onEvent } : { now: () => NOW });
+  if (!started.ok) throw new Error("the bench input was rejected");
+  const text = payloadText(size, { tool: BENCH_TOOL, requestId: started.call.request_id });
+  return { text, run: () => adapter.adapt(text, started.call), ok: isSuccess };
+}
+
+async function eventCase(setup) {
+  let last;
+  const subject = await adapterCase(setup, (event) => (last = event));
+  return { ...subject, ok: (result) => isSuccess(result) && last?.raw_sha256?.length === 64 };
+}
+
+function pipelineCase({ size, meta }, parse, validate) {
+  const text = fixedText(size);
+  const common = { selection: meta.selection, maxBytes: meta.limits.maxBytes, requestId: FIXED_REQUEST_ID, projectId: PROJECT_ID, now: NOW };
+  const pipeline = resultPipeline({ parse, validate, ...common });
+  return { text, run: () => pipeline(text), ok: isSuccess };
+}
+
+function ajvCase(setup, parse) {
+  const [validate] = compileWithAjv([setup.meta]);
+  return pipelineCase(setup, parse, (doc) => (validate(doc) ? doc : undefined));
+}
+
+function zodCase(setup) {
+  const schema = zodEnvelope(BENCH_TOOL);
+  return pipelineCase(setup, JSON.parse, (doc) => {
+    const result = schema.safeParse(doc);
+    return result.success ? result.data : undefined;
+  });
+}
+
+/** The generated bind, semantic and select functions, taken from the definition the adapter registers. */
+async function selectionCase({ dir, size }) {
+  register(new URL("./capture/hooks.mjs", import.meta.url));
+  await import(adapterUrl(dir));
+  const { definitions } = await import("./capture/runtime.mjs");
+  const definition = definitions.find((d) => d.tool === BENCH_TOOL);
+  const text = fixedText(size);
+  const output = JSON.parse(text).data;
+  const run = () => definition.bind(output, INPUT, NOW) ?? definition.semantic(output, INPUT, NOW) ?? definition.select(output);
+  return { text, run, ok: (view) => view?.items?.length === output.items.length && !("summary" in view) };
+}
+
+function controlCase({ size }) {
+  const text = fixedText(size);
+  return { text, run: () => JSON.parse(text), ok: isSuccess };
+}
+
+async function parseStrictCase({ size, meta }) {
+  const { parseStrict } = await import("@toolgate/runtime");
+  const text = fixedText(size);
+  return { text, run: () => parseStrict(text, meta.limits), ok: (outcome) => outcome.ok === true };
+}
+
+/** In table order. */
+export const CASES = {
+  json_parse: { label: "JSON.parse (control: same function twice)", setup: controlCase },
+  parse_strict: { label: "parseStrict", setup: parseStrictCase },
+  adapter: { label: "full generated adapter", setup: (s) => adapterCase(s, undefined) },
+  adapter_events: { label: "full generated adapter + event sink (SHA-256)", setup: eventCase },
+  naive: { label: "naive: JSON.parse + Ajv (run-time compile) + generic pick", setup: (s) => ajvCase(s, JSON.parse) },
+  naive_jsonc: { label: "naive + jsonc-parser duplicate check", setup: (s) => ajvCase(s, parseWithDuplicateCheck(s.meta.limits.maxDepth)) },
+  zod: { label: "zod v4 strictObject + generic pick", setup: zodCase },
+  select_checks: { label: "selection + checks alone (generated, on parsed object)", setup: selectionCase },
+};

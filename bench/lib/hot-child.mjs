@@ -1,0 +1,14 @@
+// One fresh process per (case, size): sets the case up, checks it accepts the payload, times it
+// against JSON.parse of the same text, and prints one JSON line.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CASES } from "./cases.mjs";
+import { BENCH_TOOL, META_FILE } from "./paths.mjs";
+import { compare } from "./timing.mjs";
+
+const { caseName, size, dir, timing } = JSON.parse(process.argv[2]);
+const meta = JSON.parse(readFileSync(join(dir, META_FILE), "utf8")).tools.find((t) => t.tool === BENCH_TOOL);
+const { text, run, ok } = await CASES[caseName].setup({ dir, size, meta });
+if (!ok(run())) throw new Error(`${caseName} rejected the ${size} payload; the benchmark would time a failure path`);
+const result = compare(() => JSON.parse(text), run, timing);
+process.stdout.write(`${JSON.stringify({ caseName, size, bytes: Buffer.byteLength(text), ...result })}\n`);
