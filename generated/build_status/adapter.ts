@@ -46,3 +46,5 @@ export const buildStatus = createAdapter<BuildStatusInput, BuildStatusOutput, Bu
     select: selectAgentView,
   },
 );
+
+export default buildStatus;

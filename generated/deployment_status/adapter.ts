@@ -39,3 +39,5 @@ export const deploymentStatus = createAdapter<
   },
   select: selectAgentView,
 });
+
+export default deploymentStatus;

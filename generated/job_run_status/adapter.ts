@@ -49,3 +49,5 @@ export const jobRunStatus = createAdapter<
   },
   select: selectAgentView,
 });
+
+export default jobRunStatus;

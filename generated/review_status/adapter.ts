@@ -37,3 +37,5 @@ export const reviewStatus = createAdapter<
   },
   select: selectAgentView,
 });
+
+export default reviewStatus;

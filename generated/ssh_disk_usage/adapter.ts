@@ -39,3 +39,5 @@ export const sshDiskUsage = createAdapter<
   semantic: () => undefined,
   select: selectAgentView,
 });
+
+export default sshDiskUsage;

@@ -72,6 +72,8 @@ export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>
   semantic: ${semanticFn(tool.checks)},
   select: selectAgentView,
 });
+
+export default ${n.camel};
 `;
   return { path: `${tool.tool}/adapter.ts`, content: content.toString(), source: tool.specPath };
 }

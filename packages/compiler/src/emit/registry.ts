@@ -27,21 +27,32 @@ export function isToolName(name: string): name is ToolName {
   return { path: "index.ts", content: content.toString(), source: undefined };
 }
 
-/** `lazy.ts`: loads one adapter module on first use, so start-up cost does not grow with the tool count. */
+/**
+ * `lazy.ts`: loads one adapter module on first use, so start-up cost does not grow with the tool
+ * count. A table of paths, not one `() => import("…")` per tool: with 1,000 tools the table loads in
+ * 4 ms, the closures in 17 ms (bench/).
+ */
 function lazyRegistry(project: ProjectIR): EmittedFile {
-  const loaders = project.tools.map((t) => {
-    const n = toolNames(t.tool);
-    return _`${propertyKey(t.tool)}: () => import(${`./${t.tool}/adapter.js`}).then((m) => m.${n.camel}),`;
-  });
-  const content = _`/** Loaders by tool name; each imports only that tool's adapter, validators and selector. */
-export const loaders = {
-  ${join(loaders)}
+  const paths = project.tools.map((t) => _`${propertyKey(t.tool)}: ${`./${t.tool}/adapter.js`},`);
+  const types = project.tools.map((t) => _`${propertyKey(t.tool)}: (typeof import(${`./${t.tool}/adapter.js`}))[${"default"}];`);
+  const content = _`const modules = {
+  ${join(paths)}
 } as const;
 
-export type LazyToolName = keyof typeof loaders;
+/** Each tool's adapter type; nothing is loaded until loadAdapter asks for it. */
+export interface LazyAdapters {
+  ${join(types)}
+}
 
-export function loadAdapter<Name extends LazyToolName>(name: Name): ReturnType<(typeof loaders)[Name]> {
-  return loaders[name]() as ReturnType<(typeof loaders)[Name]>;
+export type LazyToolName = keyof LazyAdapters;
+
+export const lazyToolNames = Object.freeze(Object.keys(modules)) as readonly LazyToolName[];
+
+/** Imports only this tool's adapter, validators and selector. Rejects for a name that is not a tool. */
+export async function loadAdapter<Name extends LazyToolName>(name: Name): Promise<LazyAdapters[Name]> {
+  if (!Object.hasOwn(modules, name)) throw new RangeError("not a generated tool name");
+  const module = (await import(modules[name])) as { default: LazyAdapters[Name] };
+  return module.default;
 }
 `;
   return { path: "lazy.ts", content: content.toString(), source: undefined };
