@@ -28,7 +28,7 @@ export const headerFor = (source: string | undefined): string =>
 
 async function finalizeOne(file: EmittedFile): Promise<GeneratedFile> {
   if (!file.path.endsWith(".ts")) return { path: file.path, content: file.content };
-  const body = file.prettier === false ? `${file.content.replace(/\r\n?/g, "\n").trimEnd()}\n` : await format(file.content, PRETTIER_OPTIONS);
+  const body = await format(file.content, PRETTIER_OPTIONS);
   return { path: file.path, content: `${headerFor(file.source)}\n${body}` };
 }
 

@@ -7,8 +7,6 @@ export interface EmittedFile {
   readonly content: string;
   /** The spec the file was generated from, named in its header; undefined for project-wide files. */
   readonly source: string | undefined;
-  /** false for machine-laid-out code that prettier would only inflate (Ajv's validators). */
-  readonly prettier?: false;
 }
 
 export interface EmitResult {

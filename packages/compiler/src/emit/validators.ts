@@ -34,7 +34,7 @@ function newAjv(): Ajv2020 {
     discriminator: true,
     // One function per definition instead of a copy at every use: smaller modules, faster cold start.
     inlineRefs: false,
-    code: { source: true, esm: true, lines: true, optimize: true, formats: _`__formats` },
+    code: { source: true, esm: true, lines: false, optimize: true, formats: _`__formats` },
   });
   // Only the names matter at build time: the generated code calls the runtime's implementations.
   for (const format of SUPPORTED_FORMATS) ajv.addFormat(format, () => true);
@@ -82,9 +82,7 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: Emit
   } catch (e) {
     return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
   }
-  // Ajv's own line layout, not prettier's: indenting its deeply nested checks tripled the module size
-  // and with it the cold start (bench/), and cost most of gen's time.
-  return { file: { path: `${tool.tool}/${path}`, content: toRuntimeModule(source, tool.tool), source: tool.specPath, prettier: false }, diagnostics: [] };
+  return { file: { path: `${tool.tool}/${path}`, content: toRuntimeModule(source, tool.tool), source: tool.specPath }, diagnostics: [] };
 }
 
 /**
