@@ -82,7 +82,7 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: Emit
   } catch (e) {
     return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
   }
-  return { file: { path: `${tool.tool}/${path}`, content: toRuntimeModule(source, tool.tool), source: tool.specPath }, diagnostics: [] };
+  return { file: { path: `${tool.tool}/${path}`, content: toRuntimeModule(source, tool.tool), source: tool.specPath, wide: true }, diagnostics: [] };
 }
 
 /**
