@@ -26,7 +26,6 @@ function distFingerprint() {
 export function parserStatus() {
   const sources = sourceFiles();
   return {
-    interim: sources.some((name) => readFileSync(join(JSON_SRC, name), "utf8").includes("INTERIM")),
     stale: sources.some(isStale),
     fingerprint: distFingerprint(),
   };

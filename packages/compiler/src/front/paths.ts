@@ -1,3 +1,4 @@
+import { escapeToken } from "../load/pointer.js";
 import { isSchemaObject, type SchemaObject } from "../schema/walk.js";
 
 /** One step of a field path: `runs[]` is { name: "runs", items: true }. */
@@ -74,7 +75,7 @@ export function stepInto(parent: unknown, pointer: string, name: string, defs: D
   const required = parts.some((p) => Array.isArray(p.schema.required) && p.schema.required.includes(name));
   const child = deref(node, defs);
   if (!child) return { ok: false, problem: "missing", keyword: "" };
-  const childPointer = child.via === undefined ? `${owner.pointer}/properties/${escape(name)}` : `/$defs/${child.via}`;
+  const childPointer = child.via === undefined ? `${owner.pointer}/properties/${escapeToken(name)}` : `/$defs/${child.via}`;
   return { ok: true, node, schema: child.schema, required, pointer: childPointer };
 }
 
@@ -87,4 +88,3 @@ export function itemsOf(node: SchemaObject, pointer: string, defs: Defs): StepRe
   return { ok: true, node: items, schema: child.schema, required: true, pointer: child.via === undefined ? `${pointer}/items` : `/$defs/${child.via}` };
 }
 
-const escape = (token: string): string => token.replace(/~/g, "~0").replace(/\//g, "~1");

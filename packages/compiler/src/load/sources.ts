@@ -19,10 +19,6 @@ export class SourceSet {
     return this.#files.get(path);
   }
 
-  has(path: string): boolean {
-    return this.#files.has(path);
-  }
-
   /** undefined when the file is absent or failed to parse (its diagnostics are recorded). */
   get(path: string): LoadedDocument | undefined {
     if (!this.#loaded.has(path)) {

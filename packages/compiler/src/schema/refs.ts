@@ -1,4 +1,4 @@
-import { forEachSchema, isSchemaObject, type SchemaObject } from "./walk.js";
+import { forEachSchema, type SchemaObject } from "./walk.js";
 
 const defName = (ref: string): string | undefined => (ref.startsWith("#/$defs/") ? ref.slice(8).split("/")[0] : undefined);
 
@@ -23,5 +23,3 @@ export function selfContained(schema: SchemaObject, defs: Readonly<Record<string
   if (names.length === 0) return schema;
   return { ...schema, $defs: Object.fromEntries(names.map((n) => [n, defs[n]])) };
 }
-
-export const isObjectSchema = (value: unknown): value is SchemaObject => isSchemaObject(value) && value.type === "object";
