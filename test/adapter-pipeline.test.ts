@@ -65,7 +65,7 @@ describe("seed 000: the first test", () => {
     expect(leakedFrom(raw, result, [])).toEqual([]);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ layer: "schema", syntax_valid: true, schema_valid: false, code: "INVALID_RESPONSE" });
-    expect(events[0]!.schema_errors).toEqual([{ instancePath: "", schemaPath: "#/additionalProperties", keyword: "additionalProperties" }]);
+    expect(events[0]!.schema_errors).toEqual([{ instancePath: "", schemaPath: "#/output/additionalProperties", keyword: "additionalProperties" }]);
   });
 
   it("returns only the agent view on success, never the free-text field", () => {

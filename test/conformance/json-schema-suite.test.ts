@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../support/project.js";
-import { compileGroup, loadRequiredSuite, loadSuiteFile, outOfScope, SUITE_DIR, wrongAnswers, type SuiteGroup, type Validate } from "../support/schema-suite.js";
+import { compileGroup, compileLeanGroup, loadRequiredSuite, loadSuiteFile, outOfScope, SUITE_DIR, wrongAnswers, type SuiteGroup, type Validate } from "../support/schema-suite.js";
 
 /**
  * JSON-Schema-Test-Suite draft 2020-12 @44401e0 (../shared/testdata) against validators emitted by
@@ -99,15 +99,61 @@ describe("JSON-Schema-Test-Suite draft2020-12 (required)", () => {
   });
 });
 
+/**
+ * The same corpus through the boolean emitter (emit/lean), which `toolgate gen` uses for every schema
+ * it compiles; unevaluatedItems is left to Ajv, and an empty enum is refused by Ajv (TG210) anyway.
+ * It also answers the groups Ajv refuses or gets wrong, so those are run here too.
+ */
+describe("JSON-Schema-Test-Suite draft2020-12 (required) through the boolean emitter", () => {
+  const lean: { group: SuiteGroup; validate?: Validate & { errors?: unknown }; declined?: string }[] = [];
+
+  beforeAll(async () => {
+    for (const [index, group] of groups.entries()) {
+      if (outOfScope(group) !== undefined) continue;
+      const result = await compileLeanGroup(group, index, join(scratch.dir, "lean"));
+      lean.push(typeof result === "function" ? { group, validate: result } : { group, declined: result.keyword });
+    }
+  }, 300_000);
+
+  it("declines exactly empty enums and unevaluatedItems", () => {
+    const declined = lean.filter((o) => o.declined !== undefined);
+    expect(declined.filter((o) => o.group.file !== "unevaluatedItems.json").map((o) => o.group.key)).toEqual(["enum.json › empty enum"]);
+    expect(new Set(declined.filter((o) => o.group.file === "unevaluatedItems.json").map((o) => o.declined))).toEqual(new Set(["unevaluatedItems"]));
+    expect(declined).toHaveLength(29);
+  });
+
+  it("answers every test of every compiled group correctly, Ajv's known-wrong groups included", () => {
+    const run = lean.filter((o) => o.validate);
+    expect(run.flatMap((o) => wrongAnswers(o.group, o.validate!))).toEqual([]);
+    expect(run.map((o) => o.group.key)).toEqual(expect.arrayContaining([...KNOWN_WRONG.filter((k) => !k.startsWith("unevaluatedItems")), ...REFUSED_BY_AJV.filter((k) => !k.startsWith("unevaluatedItems") && !k.startsWith("enum"))]));
+    expect([run.length, run.reduce((n, o) => n + o.group.tests.length, 0)]).toEqual([271, 942]);
+  });
+
+  it("reports exactly one issue, with a schema path and keyword, for each rejection and none for acceptance", () => {
+    const bad = lean.filter((o) => o.validate).flatMap((o) =>
+      o.group.tests.flatMap((t) => {
+        const valid = o.validate!(t.data);
+        const errors = o.validate!.errors as { schemaPath: string; keyword: string }[] | null;
+        const fine = valid ? errors === null : errors?.length === 1 && errors[0]!.schemaPath.startsWith("#") && errors[0]!.schemaPath.endsWith(`/${errors[0]!.keyword}`);
+        return fine ? [] : [`${o.group.key} › ${t.description}`];
+      }),
+    );
+    expect(bad).toEqual([]);
+  });
+});
+
 describe("JSON-Schema-Test-Suite draft2020-12 optional/format (our runtime formats)", () => {
   const FORMATS = { "date-time": 33, date: 81, time: 47, email: 27, ipv4: 41, ipv6: 42, hostname: 64, uri: 46, uuid: 28 };
 
-  it.each(Object.entries(FORMATS))("%s: all %i tests pass through a generated validator", async (format, count) => {
+  it.each(Object.entries(FORMATS))("%s: all %i tests pass through both emitters", async (format, count) => {
     const formatGroups = await loadSuiteFile(join(SUITE_DIR, "optional", "format", `${format}.json`), `optional/format/${format}.json`);
     const wrong: string[] = [];
     for (const [index, group] of formatGroups.entries()) {
       expect(outOfScope(group), group.key).toBeUndefined();
       wrong.push(...wrongAnswers(group, await compileGroup(group, index, join(scratch.dir, format))));
+      const lean = await compileLeanGroup(group, index, join(scratch.dir, `lean-${format}`));
+      if (typeof lean !== "function") throw new Error(`declined ${group.key}`);
+      wrong.push(...wrongAnswers(group, lean).map((key) => `lean: ${key}`));
     }
     expect(wrong).toEqual([]);
     expect(formatGroups.reduce((n, g) => n + g.tests.length, 0)).toBe(count);

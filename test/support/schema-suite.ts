@@ -1,6 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { checkSchemaRules } from "../../packages/compiler/src/check/schema-rules.js";
+import type { LeanUnsupported } from "../../packages/compiler/src/emit/lean/context.js";
+import { leanValidatorModule } from "../../packages/compiler/src/emit/lean/module.js";
 import { standaloneSource, toRuntimeModule } from "../../packages/compiler/src/emit/validators.js";
 import { forEachSchema, isSchemaObject } from "../../packages/compiler/src/schema/walk.js";
 import { sharedTestdata } from "./project.js";
@@ -72,9 +74,21 @@ export async function compileGroup(group: SuiteGroup, index: number, dir: string
   // true and false are the schemas {} and {not: {}}; an Ajv document root must be an object.
   const schema = isSchemaObject(group.schema) ? group.schema : group.schema === true ? {} : { not: {} };
   const id = typeof schema.$id === "string" ? schema.$id : `urn:suite:${index}`;
-  const source = toRuntimeModule(standaloneSource({ ...schema, $id: id }, { validate: id }), group.key);
-  const path = join(dir, `group-${index}.ts`);
-  await mkdir(dir, { recursive: true });
+  return importModule(toRuntimeModule(standaloneSource({ ...schema, $id: id }, { validate: id }), group.key), join(dir, `group-${index}.ts`));
+}
+
+/**
+ * The group's schema through the boolean emitter (emit/lean), exactly as written; the reason when
+ * the emitter declines it (`toolgate gen` then keeps Ajv's code for that tool).
+ */
+export async function compileLeanGroup(group: SuiteGroup, index: number, dir: string): Promise<Validate | LeanUnsupported> {
+  const source = leanValidatorModule(group.schema, { validate: "" });
+  if (typeof source !== "string") return source;
+  return importModule(source, join(dir, `lean-${index}.ts`));
+}
+
+async function importModule(source: string, path: string): Promise<Validate> {
+  await mkdir(dirname(path), { recursive: true });
   await writeFile(path, source, "utf8");
   return ((await import(path)) as { validate: Validate }).validate;
 }

@@ -23,6 +23,8 @@ export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 3 } as const;
 /** Paths the compiler sees are relative to the specs directory's parent, so output never names the checkout. */
 const fromRoot = (options: GenOptions, path: string): string => toPosix(relative(dirname(resolve(options.specs)), resolve(path)));
 
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 async function readHooks(options: GenOptions): Promise<{ path: string; text: string } | undefined | null> {
   const file = options.hooks ?? join(options.specs, "hooks.ts");
   const text = await readIfExists(file);
@@ -32,7 +34,7 @@ async function readHooks(options: GenOptions): Promise<{ path: string; text: str
 
 const summary = (tool: ToolIR, outLabel: string): string => {
   const fields = tool.selection.kind === "object" ? tool.selection.fields.map((f) => f.key).join(", ") : "";
-  return `${tool.tool} v${tool.version} → ${outLabel}/${tool.tool}/ (agent view: ${fields}; ${tool.checks.length} checks, ${tool.errors.length} error codes)`;
+  return `${tool.tool} v${tool.version} → ${outLabel}/${tool.tool}/ (agent view: ${fields}; ${count(tool.checks.length, "check")}, ${count(tool.errors.length, "error code")})`;
 };
 
 function reportPlan(plan: OutputPlan, io: Io): void {

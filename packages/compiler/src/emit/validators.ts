@@ -1,10 +1,14 @@
 import { Ajv2020, _ } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
+import { jsdoc } from "../codegen/code.js";
+import { childPointer } from "../load/pointer.js";
 import { SUPPORTED_FORMATS } from "../check/schema-rules.js";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
+import type { LeanUnsupported } from "./lean/context.js";
+import { leanValidatorModule } from "./lean/module.js";
 import { ROOT_KEYS } from "./names.js";
 
 /** The helpers Ajv's standalone output `require()`s, and the runtime export that replaces each. */
@@ -63,26 +67,40 @@ export function standaloneSource(document: Record<string, unknown>, exports: Rea
   return standaloneCode.default(ajv, exports);
 }
 
-/** Ajv's output as a module of ours: every `require()` of an Ajv helper becomes a runtime import. */
-export function toRuntimeModule(source: string, label: string): string {
+/**
+ * Ajv's output as a module of ours: every `require()` of an Ajv helper becomes a runtime import.
+ * `declined` says which construct made the boolean emitter leave this schema to Ajv.
+ */
+export function toRuntimeModule(source: string, label: string, declined?: LeanUnsupported): string {
   let module = source;
   for (const [required, replacement] of RUNTIME_HELPERS) module = module.replaceAll(required, replacement);
   // Fail closed: a helper we do not know about would make the file non-standalone.
   if (module.includes("require(")) throw new Error(`unhandled Ajv runtime helper in ${label}`);
-  return PRELUDE + module.replace(/^"use strict";/, "");
+  const why = declined === undefined ? "" : `${jsdoc(`Ajv's code: the boolean emitter does not compile ${declined.message}.`)}\n`;
+  return why + PRELUDE + module.replace(/^"use strict";/, "");
 }
+
+/** Schema paths in events as the spec spells them: `#/output/…`, `#/input/…`; shared definitions keep `#/$defs/…`. */
+const specPointer = (pointer: string): string => pointer.replace(/^\/\$defs\/toolgate:/, "/");
 
 type Exports = Readonly<Record<string, string>>;
 
+/** The module for `exports`: our boolean emitter's, or Ajv's standalone code where ours declines. */
 function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: EmittedFile; diagnostics: Diagnostic[] } {
   const id = `urn:toolgate:${tool.tool}`;
+  const document = validatorDocument(tool);
   let source: string;
   try {
-    source = standaloneSource(validatorDocument(tool), Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
+    // Always compiled: Ajv's strict mode is also the check that the schemas are sound (TG210).
+    source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
   } catch (e) {
     return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
   }
-  return { file: { path: `${tool.tool}/${path}`, content: toRuntimeModule(source, tool.tool), source: tool.specPath, wide: true }, diagnostics: [] };
+  const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
+  const lean = leanValidatorModule(document, roots, specPointer);
+  const file = { path: `${tool.tool}/${path}`, source: tool.specPath };
+  if (typeof lean === "string") return { file: { ...file, content: lean }, diagnostics: [] };
+  return { file: { ...file, content: toRuntimeModule(source, tool.tool, lean), wide: true }, diagnostics: [] };
 }
 
 /**

@@ -1,0 +1,91 @@
+import { RESERVED_PROPERTY_NAMES } from "../../check/schema-rules.js";
+import { _, join, member, type Code } from "../../codegen/code.js";
+import { childPointer, resolvePointer } from "../../load/pointer.js";
+import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
+import { LeanUnsupported, pathArguments, type ModuleContext, type Site } from "./context.js";
+import { compileNode, declaredTypes } from "./node.js";
+import { refPointer } from "./refs.js";
+
+const membersAt = (schema: SchemaObject, keyword: string, site: Site): unknown[] => {
+  const value = schema[keyword];
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length === 0) throw new LeanUnsupported(keyword, site.at);
+  return value;
+};
+
+/** A reference is a call: the referenced schema is one function, shared by every use (and recursion). */
+export function refCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const pointer = refPointer(schema);
+  if (pointer === undefined) return [];
+  const target = ctx.functionFor(pointer);
+  // The callee recorded its failure; the path from here to its data goes in front.
+  const leave = site.path.length === 0 ? _`return false;` : _`return trail.within(${join(pathArguments(site.path), ", ")});`;
+  return [_`if (!${target}(${site.data})) ${leave}`];
+}
+
+function allOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  return membersAt(schema, "allOf", site).flatMap((sub, i) => compileNode(sub, { ...site, at: childPointer(childPointer(site.at, "allOf"), i) }, ctx));
+}
+
+const branchCalls = (schema: SchemaObject, keyword: string, site: Site, ctx: ModuleContext): Code[] =>
+  membersAt(schema, keyword, site).map((sub, i) => _`${ctx.branch(sub, childPointer(childPointer(site.at, keyword), i))}(${site.data})`);
+
+/** Tag value → branch index, when `discriminator` makes oneOf a switch with exactly oneOf's outcome. */
+function tagTable(schema: SchemaObject, branches: readonly unknown[], ctx: ModuleContext): Map<string, number> | undefined {
+  const property = isSchemaObject(schema.discriminator) ? schema.discriminator.propertyName : undefined;
+  const required = Array.isArray(schema.required) && schema.required.includes(property);
+  if (typeof property !== "string" || !required || RESERVED_PROPERTY_NAMES.has(property)) return undefined;
+  const table = new Map<string, number>();
+  for (const [index, branch] of branches.entries()) {
+    const pointer = refPointer(branch);
+    const resolved = pointer === undefined ? branch : resolvePointer(ctx.document, pointer)?.value;
+    const properties = isSchemaObject(resolved) && isSchemaObject(resolved.properties) ? resolved.properties : {};
+    const tag = properties[property];
+    const values = isSchemaObject(tag) ? ("const" in tag ? [tag.const] : Array.isArray(tag.enum) ? tag.enum : []) : [];
+    if (values.length === 0 || values.some((v) => typeof v !== "string" || table.has(v))) return undefined;
+    for (const value of values as string[]) table.set(value, index);
+  }
+  return table;
+}
+
+function oneOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const branches = membersAt(schema, "oneOf", site);
+  if (branches.length === 0) return [];
+  const table = declaredTypes(schema)?.join() === "object" ? tagTable(schema, branches, ctx) : undefined;
+  if (table === undefined) {
+    const calls = branchCalls(schema, "oneOf", site, ctx).map((call) => _`(${call} ? 1 : 0)`);
+    return [_`if (${join(calls, " + ")} !== 1) ${ctx.fail(site, "oneOf")}`];
+  }
+  const property = (schema.discriminator as { propertyName: string }).propertyName;
+  const tag = ctx.name("tag");
+  const cases = branches.map((branch, index) => {
+    const values = [...table].filter(([, i]) => i === index).map(([value]) => _`${tag} === ${value}`);
+    const body = compileNode(branch, { ...site, at: childPointer(childPointer(site.at, "oneOf"), index) }, ctx);
+    return _`if (${join(values, " || ")}) {
+  ${join(body)}
+}`;
+  });
+  return [_`const ${tag} = ${member(site.data, property)};
+${join(cases, " else ")} else ${ctx.fail(site, "discriminator")}`];
+}
+
+function conditionalCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  if (schema.if === undefined || (schema.then === undefined && schema.else === undefined)) return [];
+  const condition = ctx.branch(schema.if, childPointer(site.at, "if"));
+  const part = (keyword: "then" | "else"): Code => join(schema[keyword] === undefined ? [] : compileNode(schema[keyword], { ...site, at: childPointer(site.at, keyword) }, ctx));
+  return [_`if (${condition}(${site.data})) {
+  ${part("then")}
+} else {
+  ${part("else")}
+}`];
+}
+
+export function applicatorCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const out = allOfCode(schema, site, ctx);
+  const anyOf = branchCalls(schema, "anyOf", site, ctx);
+  if (anyOf.length > 0) out.push(_`if (!(${join(anyOf, " || ")})) ${ctx.fail(site, "anyOf")}`);
+  out.push(...oneOfCode(schema, site, ctx));
+  if (schema.not !== undefined) out.push(_`if (${ctx.branch(schema.not, childPointer(site.at, "not"))}(${site.data})) ${ctx.fail(site, "not")}`);
+  out.push(...conditionalCode(schema, site, ctx));
+  return out;
+}

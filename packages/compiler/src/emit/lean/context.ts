@@ -1,0 +1,119 @@
+import { _, join, Name, type Code, type Literal } from "../../codegen/code.js";
+import { resolvePointer } from "../../load/pointer.js";
+
+/** A step of an instance path: a declared name or index (data), or a loop variable (code). */
+export type Segment = string | number | Code;
+
+/** Where a subschema sits and which value it checks; `path` leads from the function's data to `data`. */
+export interface Site {
+  readonly at: string;
+  readonly data: Code;
+  readonly path: readonly Segment[];
+}
+
+/**
+ * Thrown when a schema needs a construct the boolean emitter does not compile (the tool then keeps
+ * Ajv's standalone code); never reaches the user.
+ */
+export class LeanUnsupported extends Error {
+  constructor(readonly keyword: string, readonly pointer: string) {
+    super(`${keyword} at #${pointer}`);
+  }
+}
+
+/** Runtime exports a generated module may call; each is imported only when used. */
+export type RuntimeHelper = "deepEqual" | "formats" | "hasDuplicateItems" | "ucs2length";
+
+export type CompileFunction = (schema: unknown, at: string, ctx: ModuleContext) => Code[];
+
+/** Everything one generated module shares: its issue table, pooled constants and functions. */
+export class ModuleContext {
+  readonly issues: Literal[] = [];
+  readonly declarations: Code[] = [];
+  readonly functions: Code[] = [];
+  readonly helpers = new Set<RuntimeHelper>();
+  readonly #issueIndex = new Map<string, number>();
+  readonly #pool = new Map<string, Name>();
+  readonly #functionsByPointer = new Map<string, Name>();
+  readonly #branches = new Map<string, Name>();
+  #count = 0;
+
+  constructor(
+    readonly document: unknown,
+    private readonly compileBody: CompileFunction,
+    /** How a schema pointer is shown to the operator (relative to the spec rather than the module's document). */
+    private readonly shown: (pointer: string) => string = (pointer) => pointer,
+  ) {}
+
+  name(prefix: string): Name {
+    return new Name(`${prefix}${++this.#count}`);
+  }
+
+  helper(name: RuntimeHelper): Name {
+    this.helpers.add(name);
+    return new Name(name);
+  }
+
+  /** The failure branch of a check: records the issue and the path, and leaves the function. */
+  fail(site: Site, keyword: string, missingProperty?: string): Code {
+    const schemaPath = `#${this.shown(site.at)}/${keyword}`;
+    const key = JSON.stringify([schemaPath, keyword, missingProperty]);
+    let index = this.#issueIndex.get(key);
+    if (index === undefined) {
+      index = this.issues.push(missingProperty === undefined ? [schemaPath, keyword] : [schemaPath, keyword, missingProperty]) - 1;
+      this.#issueIndex.set(key, index);
+    }
+    return _`return trail.fail(${join([_`${index}`, ...pathArguments(site.path)], ", ")});`;
+  }
+
+  /** A module-level constant, declared once per distinct value. */
+  pooled(prefix: string, key: string, init: (name: Name) => Code): Name {
+    const poolKey = `${prefix}:${key}`;
+    let name = this.#pool.get(poolKey);
+    if (name === undefined) {
+      name = this.name(prefix);
+      this.#pool.set(poolKey, name);
+      this.declarations.push(init(name));
+    }
+    return name;
+  }
+
+  /** A pattern as a module-level RegExp; `u` like Ajv's, so `\p{…}` and astral ranges mean the same. */
+  regex(pattern: string): Name {
+    return this.pooled("re", pattern, (name) => _`const ${name} = new RegExp(${pattern}, "u");`);
+  }
+
+  /** The function checking the subschema at `pointer` (a JSON Pointer into the document), compiled once. */
+  functionFor(pointer: string): Name {
+    const known = this.#functionsByPointer.get(pointer);
+    if (known !== undefined) return known;
+    const target = resolvePointer(this.document, pointer);
+    if (target === undefined) throw new LeanUnsupported("$ref", pointer);
+    const name = this.name("v");
+    // Registered before compiling, so a recursive reference finds it.
+    this.#functionsByPointer.set(pointer, name);
+    this.functions.push(functionCode(name, this.compileBody(target.value, pointer, this)));
+    return name;
+  }
+
+  /** A check for a subschema whose verdict is needed as a value (anyOf, not, if, contains), one per position. */
+  branch(schema: unknown, at: string): Name {
+    let name = this.#branches.get(at);
+    if (name === undefined) {
+      name = this.name("b");
+      this.#branches.set(at, name);
+      this.functions.push(functionCode(name, this.compileBody(schema, at, this)));
+    }
+    return name;
+  }
+}
+
+/** `"a", i3, 2`: the segments as call arguments (names quoted, loop variables as code). */
+export const pathArguments = (path: readonly Segment[]): Code[] => path.map((s) => _`${s}`);
+
+function functionCode(name: Name, body: readonly Code[]): Code {
+  return _`function ${name}(d: any): boolean {
+  ${join(body)}
+  return true;
+}`;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { LeanUnsupported } from "./context.js";
+import { leanValidatorModule } from "./module.js";
+
+const doc = (root: unknown): unknown => ({ $defs: { root } });
+const emit = (root: unknown): string | LeanUnsupported => leanValidatorModule(doc(root), { validate: "/$defs/root" });
+
+describe("leanValidatorModule", () => {
+  it("declines unevaluatedItems, naming the keyword and where", () => {
+    const result = emit({ type: "object", properties: { list: { type: "array", unevaluatedItems: false } } });
+    expect(result).toBeInstanceOf(LeanUnsupported);
+    expect((result as LeanUnsupported).message).toBe("unevaluatedItems at #/$defs/root/properties/list");
+  });
+
+  it("declines a property named like an Object.prototype member (a read would see the prototype)", () => {
+    expect(emit({ type: "object", required: ["constructor"] })).toBeInstanceOf(LeanUnsupported);
+  });
+
+  it("declines a reference outside the document", () => {
+    expect(emit({ $ref: "other.json#/x" })).toBeInstanceOf(LeanUnsupported);
+  });
+
+  it("writes spec strings only as quoted literals", () => {
+    const hostile = '"); globalThis.pwned = 1; ("';
+    const source = emit({ type: "object", properties: { [hostile]: { const: hostile, maxLength: 40 } }, required: [hostile] });
+    expect(typeof source).toBe("string");
+    const text = source as string;
+    // Every occurrence of the hostile text sits inside a JSON string literal.
+    const quoted = JSON.stringify(hostile).slice(1, -1);
+    expect(text.split(quoted).length - 1).toBeGreaterThanOrEqual(3);
+    expect(text.replaceAll(quoted, "").includes("globalThis.pwned")).toBe(false);
+  });
+
+  it("emits the same bytes for the same document", () => {
+    const root = { type: "object", properties: { a: { anyOf: [{ type: "string" }, { $ref: "#/$defs/root" }] } }, unevaluatedProperties: false };
+    expect(emit(root)).toBe(emit(root));
+  });
+
+  it("imports only the runtime helpers it calls", () => {
+    const text = emit({ type: "string", maxLength: 3 }) as string;
+    expect(text).toMatch(/^import \{ FailureTrail, toValidator, ucs2length \} from "@toolgate\/runtime";$/m);
+  });
+});

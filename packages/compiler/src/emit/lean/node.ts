@@ -1,0 +1,75 @@
+import { _, join, raw, type Code } from "../../codegen/code.js";
+import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
+import { applicatorCode, refCode } from "./applicators.js";
+import { arrayCode } from "./array.js";
+import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
+import { objectCode } from "./object.js";
+import { numberCode, stringCode, typeCode, valueCode } from "./scalar.js";
+
+/** Keywords that never affect validity here (annotations, and containers the refs point into). */
+const ANNOTATIONS = [
+  "$comment", "$defs", "$id", "$schema", "contentEncoding", "contentMediaType", "contentSchema", "default",
+  "definitions", "deprecated", "description", "examples", "readOnly", "title", "writeOnly",
+];
+const ASSERTIONS = [
+  "$ref", "additionalProperties", "allOf", "anyOf", "const", "contains", "dependentRequired", "dependentSchemas",
+  "discriminator", "else", "enum", "exclusiveMaximum", "exclusiveMinimum", "format", "if", "items", "maxContains",
+  "maxItems", "maxLength", "maxProperties", "maximum", "minContains", "minItems", "minLength", "minProperties",
+  "minimum", "multipleOf", "not", "oneOf", "pattern", "patternProperties", "prefixItems", "properties",
+  "propertyNames", "required", "then", "type", "uniqueItems", "unevaluatedProperties",
+];
+const KNOWN = new Set([...ANNOTATIONS, ...ASSERTIONS]);
+
+type Group = "string" | "number" | "object" | "array";
+
+const GROUP_TESTS: Record<Group, (d: Code) => Code> = {
+  string: (d) => _`typeof ${d} === "string"`,
+  number: (d) => _`typeof ${d} === "number"`,
+  object: (d) => _`typeof ${d} === "object" && ${d} !== null && !Array.isArray(${d})`,
+  array: (d) => _`Array.isArray(${d})`,
+};
+
+export function declaredTypes(schema: SchemaObject): readonly string[] | undefined {
+  if (typeof schema.type === "string") return [schema.type];
+  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === "string") : undefined;
+}
+
+/** Whether the type check already guarantees the group's type, so its keywords need no guard. */
+function implied(types: readonly string[] | undefined, group: Group): boolean {
+  if (types === undefined || types.length === 0) return false;
+  if (group === "number") return types.every((t) => t === "number" || t === "integer");
+  return types.length === 1 && types[0] === group;
+}
+
+function guarded(types: readonly string[] | undefined, group: Group, site: Site, body: readonly Code[]): Code[] {
+  if (body.length === 0 || implied(types, group)) return [...body];
+  return [_`if (${GROUP_TESTS[group](site.data)}) {
+  ${join(body)}
+}`];
+}
+
+/** The statements checking `site.data` against `schema`; every failure returns from the function. */
+export function compileNode(schema: unknown, site: Site, ctx: ModuleContext): Code[] {
+  if (schema === true) return [];
+  if (schema === false) return [ctx.fail(site, "false")];
+  if (!isSchemaObject(schema)) throw new LeanUnsupported("schema", site.at);
+  for (const keyword of Object.keys(schema)) {
+    if (!KNOWN.has(keyword)) throw new LeanUnsupported(keyword, site.at);
+  }
+  const types = declaredTypes(schema);
+  return [
+    ...typeCode(types, site, ctx),
+    ...valueCode(schema, site, ctx),
+    ...guarded(types, "string", site, stringCode(schema, site, ctx)),
+    ...guarded(types, "number", site, numberCode(schema, site, ctx)),
+    ...guarded(types, "array", site, arrayCode(schema, site, ctx)),
+    ...guarded(types, "object", site, objectCode(schema, site, ctx)),
+    ...refCode(schema, site, ctx),
+    ...applicatorCode(schema, site, ctx),
+  ];
+}
+
+/** The body of a function whose data is the subschema's whole instance. */
+export function compileFunctionBody(schema: unknown, at: string, ctx: ModuleContext): Code[] {
+  return compileNode(schema, { at, data: raw("d"), path: [] }, ctx);
+}

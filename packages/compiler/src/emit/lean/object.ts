@@ -1,0 +1,107 @@
+import { RESERVED_PROPERTY_NAMES } from "../../check/schema-rules.js";
+import { _, join, member, type Code } from "../../codegen/code.js";
+import { childPointer } from "../../load/pointer.js";
+import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
+import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
+import { evaluatedCoverage, matchTest } from "./evaluated.js";
+import { compileNode } from "./node.js";
+
+/** A declared name as a property read; a reserved name would read Object.prototype instead. */
+function read(site: Site, name: string, keyword: string): Code {
+  if (RESERVED_PROPERTY_NAMES.has(name)) throw new LeanUnsupported(keyword, site.at);
+  return member(site.data, name);
+}
+
+const namesOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const entriesOf = (value: unknown): [string, unknown][] => (isSchemaObject(value) ? Object.entries(value) : []);
+
+function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const out = namesOf(schema.required).map((name) => _`if (${read(site, name, "required")} === undefined) ${ctx.fail(site, "required", name)}`);
+  for (const keyword of ["minProperties", "maxProperties"] as const) {
+    const bound = schema[keyword];
+    if (bound === undefined) continue;
+    if (typeof bound !== "number") throw new LeanUnsupported(keyword, site.at);
+    const count = _`Object.keys(${site.data}).length`;
+    out.push(_`if (${keyword === "minProperties" ? _`${count} < ${bound}` : _`${count} > ${bound}`}) ${ctx.fail(site, keyword)}`);
+  }
+  for (const [name, needs] of entriesOf(schema.dependentRequired)) {
+    const missing = namesOf(needs).map((n) => _`${read(site, n, "dependentRequired")} === undefined`);
+    if (missing.length > 0) {
+      out.push(_`if (${read(site, name, "dependentRequired")} !== undefined && (${join(missing, " || ")})) ${ctx.fail(site, "dependentRequired")}`);
+    }
+  }
+  return out;
+}
+
+function propertiesCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  return entriesOf(schema.properties).flatMap(([name, sub]) => {
+    if (sub === true) return [];
+    const value = ctx.name("d");
+    const body = compileNode(sub, { at: childPointer(childPointer(site.at, "properties"), name), data: value, path: [...site.path, name] }, ctx);
+    return [_`const ${value} = ${read(site, name, "properties")};
+if (${value} !== undefined) {
+  ${join(body)}
+}`];
+  });
+}
+
+function dependentSchemasCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  return entriesOf(schema.dependentSchemas).map(([name, sub]) => {
+    const body = compileNode(sub, { ...site, at: childPointer(childPointer(site.at, "dependentSchemas"), name) }, ctx);
+    return _`if (${read(site, name, "dependentSchemas")} !== undefined) {
+  ${join(body)}
+}`;
+  });
+}
+
+
+/** additionalProperties or unevaluatedProperties on the keys not covered: refused, or checked against a schema. */
+function restCode(keyword: string, rest: unknown, covered: Code, key: Code, site: Site, ctx: ModuleContext): Code[] {
+  if (rest === undefined || rest === true) return [];
+  if (rest === false) return [_`if (!(${covered})) ${ctx.fail(site, keyword)}`];
+  const value = ctx.name("d");
+  const body = compileNode(rest, { at: childPointer(site.at, keyword), data: value, path: [...site.path, key] }, ctx);
+  return [_`if (!(${covered})) {
+  const ${value} = ${site.data}[${key}];
+  ${join(body)}
+}`];
+}
+
+function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const key = ctx.name("k");
+  const body: Code[] = [];
+  // A name failing propertyNames is reported at the object: the name itself is data.
+  if (schema.propertyNames !== undefined) body.push(...compileNode(schema.propertyNames, { at: childPointer(site.at, "propertyNames"), data: key, path: site.path }, ctx));
+  const patterns = entriesOf(schema.patternProperties);
+  for (const [pattern, sub] of patterns) {
+    const regex = ctx.regex(pattern);
+    const value = ctx.name("d");
+    const inner = compileNode(sub, { at: childPointer(childPointer(site.at, "patternProperties"), pattern), data: value, path: [...site.path, key] }, ctx);
+    if (inner.length > 0) body.push(_`if (${regex}.test(${key})) {
+  const ${value} = ${site.data}[${key}];
+  ${join(inner)}
+}`);
+  }
+  const names = entriesOf(schema.properties).map(([n]) => n);
+  const prelude: Code[] = [];
+  if (schema.additionalProperties !== undefined) {
+    body.push(...restCode("additionalProperties", schema.additionalProperties, matchTest(key, names, patterns.map(([p]) => p), ctx) ?? _`false`, key, site, ctx));
+  } else if (schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true) {
+    const coverage = evaluatedCoverage(schema, site, key, ctx);
+    prelude.push(...coverage.prelude);
+    if (coverage.covered !== undefined) body.push(...restCode("unevaluatedProperties", schema.unevaluatedProperties, coverage.covered, key, site, ctx));
+  }
+  if (body.length === 0) return [];
+  return [...prelude, _`for (const ${key} in ${site.data}) {
+  ${join(body)}
+}`];
+}
+
+export function objectCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  return [
+    ...presenceCode(schema, site, ctx),
+    ...keysCode(schema, site, ctx),
+    ...propertiesCode(schema, site, ctx),
+    ...dependentSchemasCode(schema, site, ctx),
+  ];
+}

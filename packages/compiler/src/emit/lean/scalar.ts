@@ -1,0 +1,103 @@
+import { _, join, type Code, type Literal } from "../../codegen/code.js";
+import type { SchemaObject } from "../../schema/walk.js";
+import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
+
+const TYPE_TESTS: Readonly<Record<string, (d: Code) => Code>> = {
+  string: (d) => _`typeof ${d} === "string"`,
+  // JSON has no NaN or Infinity, but a caller's own objects may.
+  number: (d) => _`(typeof ${d} === "number" && Number.isFinite(${d}))`,
+  integer: (d) => _`Number.isInteger(${d})`,
+  boolean: (d) => _`typeof ${d} === "boolean"`,
+  null: (d) => _`${d} === null`,
+  object: (d) => _`(typeof ${d} === "object" && ${d} !== null && !Array.isArray(${d}))`,
+  array: (d) => _`Array.isArray(${d})`,
+};
+
+export function typeCode(types: readonly string[] | undefined, site: Site, ctx: ModuleContext): Code[] {
+  if (types === undefined) return [];
+  const tests = types.map((t) => {
+    const test = TYPE_TESTS[t];
+    if (test === undefined) throw new LeanUnsupported("type", site.at);
+    return test(site.data);
+  });
+  return [_`if (!(${join(tests, " || ")})) ${ctx.fail(site, "type")}`];
+}
+
+/** `d === v` for a scalar, deep equality against a pooled constant for a structure. */
+function equalsCode(value: unknown, site: Site, ctx: ModuleContext): Code {
+  if (value === null || typeof value !== "object") return _`${site.data} === ${value as Literal}`;
+  const json = JSON.stringify(value);
+  const constant = ctx.pooled("c", json, (name) => _`const ${name} = ${value as Literal};`);
+  return _`${ctx.helper("deepEqual")}(${site.data}, ${constant})`;
+}
+
+export function valueCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const out: Code[] = [];
+  if ("const" in schema) out.push(_`if (!(${equalsCode(schema.const, site, ctx)})) ${ctx.fail(site, "const")}`);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const tests = schema.enum.map((v) => equalsCode(v, site, ctx));
+    out.push(_`if (!(${join(tests, " || ")})) ${ctx.fail(site, "enum")}`);
+  } else if ("enum" in schema) throw new LeanUnsupported("enum", site.at);
+  return out;
+}
+
+function numeric(schema: SchemaObject, keyword: string, site: Site): number | undefined {
+  const value = schema[keyword];
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new LeanUnsupported(keyword, site.at);
+  return value;
+}
+
+function nonNegativeInteger(schema: SchemaObject, keyword: string, site: Site): number | undefined {
+  const value = numeric(schema, keyword, site);
+  if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new LeanUnsupported(keyword, site.at);
+  return value;
+}
+
+export function stringCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const d = site.data;
+  const out: Code[] = [];
+  const max = nonNegativeInteger(schema, "maxLength", site);
+  const min = nonNegativeInteger(schema, "minLength", site);
+  // Lengths count code points; UTF-16 length bounds them (n/2 ≤ points ≤ n), so most strings skip the count.
+  if (max !== undefined) out.push(_`if (${d}.length > ${max} && ${ctx.helper("ucs2length")}(${d}) > ${max}) ${ctx.fail(site, "maxLength")}`);
+  if (min !== undefined && min > 0) {
+    out.push(_`if (${d}.length < ${min * 2} && (${d}.length < ${min} || ${ctx.helper("ucs2length")}(${d}) < ${min})) ${ctx.fail(site, "minLength")}`);
+  }
+  if (schema.pattern !== undefined) {
+    if (typeof schema.pattern !== "string") throw new LeanUnsupported("pattern", site.at);
+    const source = schema.pattern;
+    const regex = ctx.regex(source);
+    out.push(_`if (!${regex}.test(${d})) ${ctx.fail(site, "pattern")}`);
+  }
+  if (schema.format !== undefined) {
+    if (typeof schema.format !== "string") throw new LeanUnsupported("format", site.at);
+    const format = schema.format;
+    const check = ctx.pooled("format", format, (name) => _`const ${name} = ${ctx.helper("formats")}[${format}]!;`);
+    out.push(_`if (!${check}(${d})) ${ctx.fail(site, "format")}`);
+  }
+  return out;
+}
+
+/** Each bound keyword and the comparison that fails it. */
+const COMPARISONS: readonly [keyword: string, fails: (d: Code, bound: number) => Code][] = [
+  ["maximum", (d, bound) => _`${d} > ${bound}`],
+  ["minimum", (d, bound) => _`${d} < ${bound}`],
+  ["exclusiveMaximum", (d, bound) => _`${d} >= ${bound}`],
+  ["exclusiveMinimum", (d, bound) => _`${d} <= ${bound}`],
+];
+
+export function numberCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const out: Code[] = [];
+  for (const [keyword, fails] of COMPARISONS) {
+    const bound = numeric(schema, keyword, site);
+    if (bound !== undefined) out.push(_`if (${fails(site.data, bound)}) ${ctx.fail(site, keyword)}`);
+  }
+  const divisor = numeric(schema, "multipleOf", site);
+  if (divisor !== undefined) {
+    if (divisor <= 0) throw new LeanUnsupported("multipleOf", site.at);
+    // An exact quotient check; an infinite quotient (1e308 / 0.1) is not a multiple.
+    out.push(_`if (!Number.isInteger(${site.data} / ${divisor})) ${ctx.fail(site, "multipleOf")}`);
+  }
+  return out;
+}

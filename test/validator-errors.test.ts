@@ -1,0 +1,82 @@
+import type { Validator } from "@toolgate/runtime";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leanValidatorModule } from "../packages/compiler/src/emit/lean/module.js";
+import { scratchDir } from "./support/project.js";
+
+/**
+ * What the boolean validators report on failure: the first failing check's instance path (through
+ * inline nesting, loops, references and recursion, with RFC 6901 escaping), its schema path and
+ * keyword, and nothing after a success.
+ */
+
+const DOCUMENT = {
+  $defs: {
+    root: {
+      type: "object",
+      required: ["list"],
+      properties: {
+        list: { type: "array", items: { $ref: "#/$defs/entry" } },
+        "a/b~c": { type: "integer" },
+        choice: { anyOf: [{ type: "string" }, { type: "integer", minimum: 10 }] },
+      },
+      additionalProperties: false,
+    },
+    entry: {
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string", pattern: "^x" }, child: { $ref: "#/$defs/entry" } },
+    },
+  },
+};
+
+let validate: Validator;
+let scratch: { dir: string; dispose: () => Promise<void> };
+
+beforeAll(async () => {
+  scratch = await scratchDir("validator-errors");
+  const source = leanValidatorModule(DOCUMENT, { validate: "/$defs/root" });
+  if (typeof source !== "string") throw source;
+  const path = join(scratch.dir, "validate.ts");
+  await writeFile(path, source, "utf8");
+  validate = ((await import(path)) as { validate: Validator }).validate;
+});
+
+afterAll(() => scratch.dispose());
+
+const firstError = (data: unknown): unknown => (validate(data) ? null : validate.errors);
+
+describe("boolean validator errors", () => {
+  it("names the item of a list through a reference", () => {
+    expect(firstError({ list: [{ id: "x1" }, { id: "y" }] })).toEqual([
+      { instancePath: "/list/1/id", schemaPath: "#/$defs/entry/properties/id/pattern", keyword: "pattern" },
+    ]);
+  });
+
+  it("follows recursion and keeps the missing property as a param", () => {
+    expect(firstError({ list: [{ id: "x", child: { id: "x", child: {} } }] })).toEqual([
+      { instancePath: "/list/0/child/child", schemaPath: "#/$defs/entry/required", keyword: "required", params: { missingProperty: "id" } },
+    ]);
+  });
+
+  it("escapes / and ~ in instance paths", () => {
+    expect(firstError({ list: [], "a/b~c": 1.5 })).toEqual([
+      { instancePath: "/a~1b~0c", schemaPath: "#/$defs/root/properties/a~1b~0c/type", keyword: "type" },
+    ]);
+  });
+
+  it("reports an unknown member at the object, without its name", () => {
+    expect(firstError({ list: [], "secret-name": 1 })).toEqual([{ instancePath: "", schemaPath: "#/$defs/root/additionalProperties", keyword: "additionalProperties" }]);
+  });
+
+  it("reports anyOf at the value when every branch fails", () => {
+    expect(firstError({ list: [], choice: 3 })).toEqual([{ instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf", keyword: "anyOf" }]);
+  });
+
+  it("clears errors on success, also right after a failure", () => {
+    expect(validate({ list: [{ id: "y" }] })).toBe(false);
+    expect(validate({ list: [{ id: "x" }], choice: 12 })).toBe(true);
+    expect(validate.errors).toBeNull();
+  });
+});
