@@ -1,3 +1,4 @@
+import { randomFill } from "./random.js";
 
 /**
  * Opaque identifiers (seed 002): drawn from the CSPRNG only, so an id encodes no host, time or
@@ -17,8 +18,7 @@ function randomBase62(length: number): string {
   let token = "";
   const bytes = new Uint8Array(length + 8);
   while (token.length < length) {
-    // The Web Crypto CSPRNG is a global in Node 20 and every edge runtime; no module to load.
-    globalThis.crypto.getRandomValues(bytes);
+    randomFill(bytes);
     for (const byte of bytes) {
       if (byte < UNBIASED_BYTE_LIMIT && token.length < length) token += BASE62[byte % 62];
     }

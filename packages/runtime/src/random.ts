@@ -1,0 +1,83 @@
+import { createRequire } from "node:module";
+
+/**
+ * Bytes from the operating system's CSPRNG. Node 20 spends about 8 ms initializing Web Crypto on its
+ * first use, a third of a lazy cold start to the first result (bench/); /dev/urandom is the kernel
+ * generator OpenSSL itself seeds from, and the first 4 KiB cost about 0.3 ms. Bytes come from a pool
+ * refilled by one read; where the device is missing or not a character device (Windows, sandboxes,
+ * a file planted in its place), Web Crypto serves instead.
+ */
+
+const POOL_SIZE = 4096;
+
+// Required, not imported: node:fs's ESM facade reads every export, `promises` included, which loads
+// the fs/promises and stream modules (about 6 ms of a cold start) for nothing.
+const fs = (): typeof import("node:fs") => createRequire(import.meta.url)("node:fs") as typeof import("node:fs");
+
+export interface ByteSource {
+  /** Fills `target` completely, or throws. */
+  (target: Uint8Array): void;
+}
+
+export const webCryptoSource: ByteSource = (target) => void globalThis.crypto.getRandomValues(target);
+
+/** The kernel CSPRNG through /dev/urandom; undefined where it cannot be used. */
+export function deviceSource(path = "/dev/urandom"): ByteSource | undefined {
+  const { closeSync, fstatSync, openSync, readSync } = fs();
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return undefined;
+  } finally {
+    closeSync(fd);
+  }
+  return (target) => {
+    const handle = openSync(path, "r");
+    try {
+      for (let filled = 0; filled < target.length; ) {
+        const read = readSync(handle, target, filled, target.length - filled, null);
+        if (read <= 0) throw new Error("short read from the random device");
+        filled += read;
+      }
+    } finally {
+      closeSync(handle);
+    }
+  };
+}
+
+/** Hands out pooled bytes from `source`, never the same byte twice; a failing source gives way to Web Crypto. */
+export function createRandomPool(source: ByteSource | undefined): (target: Uint8Array) => void {
+  let fill = source ?? webCryptoSource;
+  const pool = new Uint8Array(POOL_SIZE);
+  let offset = POOL_SIZE;
+  return (target) => {
+    for (let i = 0; i < target.length; ) {
+      if (offset === POOL_SIZE) {
+        try {
+          fill(pool);
+        } catch {
+          fill = webCryptoSource;
+          fill(pool);
+        }
+        offset = 0;
+      }
+      const n = Math.min(target.length - i, POOL_SIZE - offset);
+      target.set(pool.subarray(offset, offset + n), i);
+      // Used bytes are wiped, so the pool never holds what an id already carries.
+      pool.fill(0, offset, offset + n);
+      offset += n;
+      i += n;
+    }
+  };
+}
+
+let shared: ((target: Uint8Array) => void) | undefined;
+
+/** Fills `target` with cryptographically secure random bytes. */
+export function randomFill(target: Uint8Array): void {
+  (shared ??= createRandomPool(deviceSource()))(target);
+}
