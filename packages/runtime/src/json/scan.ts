@@ -12,12 +12,12 @@ import { parseFailure, type ParseFailure } from "./types.js";
  */
 
 const QUOTE = 0x22;
-const COLON = 0x3a;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const MINUS = 0x2d;
+const COMMA = 0x2c;
 
 /** A number token's text range, to be quoted when its member name asks for lossless integers. */
 export interface LosslessSpan {
@@ -46,6 +46,10 @@ export function scan(text: string, options: ScanOptions): ScanResult {
   const levels: Levels = { isObject: [], keys: [], lastKey: [] };
   let lossless: LosslessSpan[] | undefined;
   let depth = 0;
+  // Inside an object a string right after `{` or `,` is a member name; tracking that is cheaper than
+  // looking ahead for the colon. On text JSON.parse rejects it may be wrong, and that text fails anyway.
+  let inObject = false;
+  let expectName = false;
   let nextQuote = -1;
   let nextBackslash = -1;
   let i = 0;
@@ -60,27 +64,34 @@ export function scan(text: string, options: ScanOptions): ScanResult {
       const end = escaped ? escapedStringEnd(text, start) : nextQuote;
       if (end === LONE_SURROGATE) return parseFailure("lone_surrogate", i);
       if (end < 0 || end >= n) return parseFailure("syntax", i);
-      if (depth > 0 && levels.isObject[depth - 1] && followedByColon(text, end + 1)) {
+      if (expectName) {
+        expectName = false;
         const failure = recordKey(text, i, end, escaped, levels, depth - 1);
         if (failure) return failure;
       }
       i = end + 1;
+    } else if (c === COMMA) {
+      expectName = inObject;
+      i++;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (depth >= options.maxDepth) return parseFailure("too_deep", i);
-      levels.isObject[depth] = c === OPEN_OBJECT;
+      inObject = expectName = c === OPEN_OBJECT;
+      levels.isObject[depth] = inObject;
       levels.keys[depth] = undefined;
       levels.lastKey[depth] = undefined;
       depth++;
       i++;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       if (depth > 0) depth--;
+      inObject = depth > 0 && levels.isObject[depth - 1] === true;
+      expectName = false;
       i++;
     } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(text, i);
       const verdict = checkNumber(text, i, end.at, end.fraction, end.exponent);
       if (verdict === NON_FINITE) return parseFailure("non_finite_number", i);
       if (verdict === UNSAFE_INTEGER) {
-        const key = depth > 0 && levels.isObject[depth - 1] ? levels.lastKey[depth - 1] : undefined;
+        const key = inObject ? levels.lastKey[depth - 1] : undefined;
         if (key === undefined || !options.lossless?.has(key)) return parseFailure("unsafe_integer", i);
         (lossless ??= []).push({ start: i, end: end.at });
       }
@@ -95,13 +106,6 @@ export function scan(text: string, options: ScanOptions): ScanResult {
 function indexOrEnd(text: string, needle: string, from: number): number {
   const at = text.indexOf(needle, from);
   return at < 0 ? text.length : at;
-}
-
-/** A string is a member name exactly when the next non-whitespace character is a colon. */
-function followedByColon(text: string, from: number): boolean {
-  let c = text.charCodeAt(from);
-  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++from);
-  return c === COLON;
 }
 
 function recordKey(text: string, open: number, end: number, escaped: boolean, levels: Levels, level: number): ParseFailure | undefined {
