@@ -40,7 +40,7 @@ function coldLines(cold) {
   }
   const built = `Build (setup, not part of any row): ${cold.tools} specs compiled with the real compiler and transpiled in ${(b.buildMs / 1000).toFixed(1)} s wall on ${b.workers} worker(s) (compile ${(b.compileCpuMs / 1000).toFixed(1)} s + transpile ${(b.transpileCpuMs / 1000).toFixed(1)} s summed over workers)${b.cached ? ", reused from an earlier run" : ""}; ${b.files} files, ${(b.bytes / 2 ** 20).toFixed(1)} MiB of JS, ${(b.validatorBytes / 1024).toFixed(0)} KiB validate.js per tool.`;
   const p = cold.modes.lazy.phases;
-  const parts = `Lazy path, median per part: import lazy.js ${ms(p.registryMs)}, loadAdapter (adapter, selector, validators, runtime) ${ms(p.adapterMs)}, call() ${ms(p.callMs)} (includes Node's first Web Crypto use for the request id), adapt() ${ms(p.adaptMs)}.`;
+  const parts = `Lazy path, median per part: import lazy.js ${ms(p.registryMs)}, loadAdapter (adapter, selector, validators, runtime) ${ms(p.adapterMs)}, call() ${ms(p.callMs)} (includes the first request id), adapt() ${ms(p.adaptMs)}.`;
   return [`### Cold start: ${cold.tools} tools, fresh process each, median (min–max) of ${cold.modes.eager.runs} processes per mode (${cold.modes.lazy.runs} for lazy)`, "", ...lines, "", parts, "", built, ""];
 }
 

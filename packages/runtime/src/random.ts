@@ -1,5 +1,3 @@
-import { createRequire } from "node:module";
-
 /**
  * Bytes from the operating system's CSPRNG. Node 20 spends about 8 ms initializing Web Crypto on its
  * first use, a third of a lazy cold start to the first result (bench/); /dev/urandom is the kernel
@@ -10,9 +8,9 @@ import { createRequire } from "node:module";
 
 const POOL_SIZE = 4096;
 
-// Required, not imported: node:fs's ESM facade reads every export, `promises` included, which loads
+// Looked up, not imported: node:fs's ESM facade reads every export, `promises` included, which loads
 // the fs/promises and stream modules (about 6 ms of a cold start) for nothing.
-const fs = (): typeof import("node:fs") => createRequire(import.meta.url)("node:fs") as typeof import("node:fs");
+const fs = (): typeof import("node:fs") => process.getBuiltinModule("node:fs");
 
 export interface ByteSource {
   /** Fills `target` completely, or throws. */

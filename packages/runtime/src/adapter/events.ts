@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { Layer } from "../result.js";
 import type { ValidationIssue, Validator } from "../validate/support.js";
 import type { AdapterEvent, ToolCall } from "./types.js";
@@ -34,7 +33,7 @@ export function issuesOf(validate: Validator): ValidationIssue[] {
 // node:crypto costs several milliseconds to load; only calls that report an event need it.
 let hashing: typeof import("node:crypto") | undefined;
 const sha256 = (raw: string | Uint8Array): string =>
-  (hashing ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto")).createHash("sha256").update(raw).digest("hex");
+  (hashing ??= process.getBuiltinModule("node:crypto")).createHash("sha256").update(raw).digest("hex");
 
 function digest(raw: string | Uint8Array | undefined): { sha: string | undefined; bytes: number | undefined } {
   if (raw === undefined) return { sha: undefined, bytes: undefined };

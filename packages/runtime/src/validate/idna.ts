@@ -1,5 +1,3 @@
-import { domainToUnicode } from "node:url";
-
 /**
  * A-label (`xn--…`) checks for the hostname format. node:url decodes Punycode with UTS #46
  * (rejecting bad Punycode, leading combining marks, bidi and joiner violations); RFC 5891/5892 add
@@ -28,7 +26,8 @@ function contextOk(label: string): boolean {
 
 /** Whether an ASCII label starting with `xn--` is a valid A-label. */
 export function isALabel(label: string): boolean {
-  const unicode = domainToUnicode(label);
+  // Only `xn--` labels get here, so node:url is looked up on demand, not at every start-up.
+  const unicode = process.getBuiltinModule("node:url").domainToUnicode(label);
   if (unicode === "" || unicode.includes(".")) return false;
   // RFC 5891 §4.2.3.1: no "--" in positions 3–4, no leading or trailing hyphen.
   if (unicode.slice(2, 4) === "--" || unicode.startsWith("-") || unicode.endsWith("-")) return false;
