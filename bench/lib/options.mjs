@@ -5,7 +5,7 @@ import { SIZE_NAMES } from "./payload.mjs";
 
 const PROFILES = {
   // Rounds and batch lengths follow perf-anchors §7: ≥ 9 rounds, ≥ 100 ms batches, ≥ 400 ms warm-up.
-  full: { rounds: 11, largeRounds: 9, warmupMs: 400, batchMs: 120, coldRuns: 3, lazyRepeats: 5, tools: 1000 },
+  full: { rounds: 11, largeRounds: 9, warmupMs: 400, batchMs: 120, coldRuns: 3, lazyRepeats: 9, tools: 1000 },
   quick: { rounds: 3, largeRounds: 3, warmupMs: 60, batchMs: 15, coldRuns: 1, lazyRepeats: 1, tools: 4 },
 };
 

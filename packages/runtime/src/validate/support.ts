@@ -1,6 +1,7 @@
 /**
- * Helpers that Ajv's standalone code normally `require()`s from ajv at run time. Generated validators
- * import them from here instead, so they are real ESM with no dependency.
+ * Helpers generated validators call: code-point length, JSON equality, and the validator contract.
+ * A validator that falls back to Ajv's standalone code imports them here instead of `require()`ing
+ * ajv, so it is real ESM with no dependency.
  */
 
 /** String length in Unicode code points (what JSON Schema's minLength/maxLength count). */
