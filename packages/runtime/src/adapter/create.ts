@@ -22,14 +22,27 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
   function call(args: unknown, context: ToolgateContext = DEFAULT_CONTEXT): CallStart<Input> {
     const started = startedAt(context);
     const call: ToolCall<Input> = { tool: def.tool, request_id: newRequestId(), input: args as Input, context };
-    if (def.validateInput(args)) return { ok: true, call };
+    const verdict = checkInput(args);
+    if (verdict === true) return { ok: true, call };
     const trace = newTrace();
-    trace.schemaErrors = issuesOf(def.validateInput);
+    // A validator that threw (arguments nested deeper than the stack) left no errors of this call.
+    trace.schemaErrors = verdict === false ? issuesOf(def.validateInput) : [];
+    trace.checkId = verdict === false ? undefined : "exception";
     trace.code = "INVALID_INPUT";
     trace.layer = "input";
     report(plain, call, trace, undefined, started);
-    const error: AgentError = { ...errorFor(plain, "INVALID_INPUT"), invalid_fields: invalidFields(def.validateInput) };
+    const fields = verdict === false ? invalidFields(def.validateInput) : [];
+    const error: AgentError = { ...errorFor(plain, "INVALID_INPUT"), invalid_fields: fields };
     return { ok: false, result: failure(def.tool, call.request_id, error) };
+  }
+
+  /** The input validator's verdict; "threw" when the arguments broke it (too deep for the stack). */
+  function checkInput(args: unknown): boolean | "threw" {
+    try {
+      return def.validateInput(args);
+    } catch {
+      return "threw";
+    }
   }
 
   function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {

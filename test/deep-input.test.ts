@@ -1,0 +1,75 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Adapter, AdapterEvent } from "@toolgate/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileTexts, scratchDir } from "./support/project.js";
+
+/**
+ * Arguments come from the model, already parsed, with no depth limit. A recursive input schema
+ * makes validation recurse with the data; nesting deeper than the stack must still end as
+ * INVALID_INPUT, with an event, and never as an exception out of `call`.
+ */
+
+const SPEC = `tool: tree_lookup
+version: 1
+description: Looks up a tree of filters. Starts nothing, changes nothing.
+input:
+  type: object
+  required: [filter]
+  properties:
+    filter: { $ref: "#/$defs/node" }
+  $defs:
+    node:
+      type: object
+      properties:
+        name: { type: string, maxLength: 20 }
+        child: { $ref: "#/$defs/node" }
+output:
+  type: object
+  required: [count]
+  properties:
+    count: { type: integer, minimum: 0 }
+agent_view: [count]
+`;
+
+let scratch: { dir: string; dispose: () => Promise<void> };
+let adapter: Adapter<unknown, unknown, unknown>;
+
+beforeAll(async () => {
+  const out = await compileTexts({ "specs/tree_lookup.yaml": SPEC });
+  expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  scratch = await scratchDir("deep-input");
+  for (const file of out.files) {
+    await mkdir(dirname(join(scratch.dir, file.path)), { recursive: true });
+    await writeFile(join(scratch.dir, file.path), file.content, "utf8");
+  }
+  adapter = ((await import(join(scratch.dir, "tree_lookup/adapter.ts"))) as { default: Adapter<unknown, unknown, unknown> }).default;
+});
+
+afterAll(() => scratch.dispose());
+
+function nested(depth: number, leaf: Record<string, unknown>): Record<string, unknown> {
+  let node = leaf;
+  for (let i = 0; i < depth; i++) node = { name: "n", child: node };
+  return node;
+}
+
+describe("deeply nested arguments", () => {
+  it("are checked all the way down when the stack allows", () => {
+    expect(adapter.call({ filter: nested(500, { name: "leaf" }) }).ok).toBe(true);
+    const bad = adapter.call({ filter: nested(500, { name: 7 }) });
+    expect(bad.ok).toBe(false);
+  });
+
+  it("deeper than the stack give INVALID_INPUT and an event, not an exception", () => {
+    const events: AdapterEvent[] = [];
+    let started: ReturnType<typeof adapter.call> | undefined;
+    expect(() => (started = adapter.call({ filter: nested(200_000, { name: "leaf" }) }, { onEvent: (e) => events.push(e) }))).not.toThrow();
+    expect(started?.ok).toBe(false);
+    if (started?.ok !== false) return;
+    expect(started.result.error.code).toBe("INVALID_INPUT");
+    expect(started.result.error.invalid_fields).toEqual([]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ layer: "input", check_id: "exception", schema_errors: [] });
+  });
+});
