@@ -1,13 +1,15 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Adapter, AdapterEvent } from "@toolgate/runtime";
+import { toStandardSchema, type Adapter, type AdapterEvent, type Validator } from "@toolgate/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileTexts, scratchDir } from "./support/project.js";
 
 /**
  * Arguments come from the model, already parsed, with no depth limit. A recursive input schema
  * makes validation recurse with the data; nesting deeper than the stack must still end as
- * INVALID_INPUT, with an event, and never as an exception out of `call`.
+ * INVALID_INPUT, with an event, and never as an exception out of `call`. The same holds where an MCP
+ * client reads structuredContent (`readResult`) and where an SDK validates arguments through the
+ * Standard Schema wrapper.
  */
 
 const SPEC = `tool: tree_lookup
@@ -29,11 +31,20 @@ output:
   required: [count]
   properties:
     count: { type: integer, minimum: 0 }
-agent_view: [count]
+    tree: { $ref: "#/$defs/node" }
+  $defs:
+    node:
+      type: object
+      properties:
+        name: { type: string, maxLength: 20 }
+        child: { $ref: "#/$defs/node" }
+agent_view: [count, tree]
 `;
 
 let scratch: { dir: string; dispose: () => Promise<void> };
 let adapter: Adapter<unknown, unknown, unknown>;
+let readResult: (result: unknown) => { outcome: string; error?: { code: string } };
+let validateInput: Validator;
 
 beforeAll(async () => {
   const out = await compileTexts({ "specs/tree_lookup.yaml": SPEC });
@@ -44,6 +55,8 @@ beforeAll(async () => {
     await writeFile(join(scratch.dir, file.path), file.content, "utf8");
   }
   adapter = ((await import(join(scratch.dir, "tree_lookup/adapter.ts"))) as { default: Adapter<unknown, unknown, unknown> }).default;
+  ({ readResult } = (await import(join(scratch.dir, "tree_lookup/client.ts"))) as { readResult: typeof readResult });
+  ({ validateInput } = (await import(join(scratch.dir, "tree_lookup/validate.ts"))) as { validateInput: Validator });
 });
 
 afterAll(() => scratch.dispose());
@@ -71,5 +84,18 @@ describe("deeply nested arguments", () => {
     expect(started.result.error.invalid_fields).toEqual([]);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ layer: "input", check_id: "exception", schema_errors: [] });
+  });
+
+  it("in structuredContent read by an MCP client give INVALID_RESPONSE", () => {
+    const read = (tree: unknown): unknown => readResult({ structuredContent: { count: 1, tree }, content: [] });
+    expect(read(nested(50, { name: "leaf" }))).toMatchObject({ outcome: "success" });
+    expect(() => read(nested(200_000, { name: "leaf" }))).not.toThrow();
+    expect(read(nested(200_000, { name: "leaf" }))).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
+  });
+
+  it("through the Standard Schema wrapper give an issue, not an exception", () => {
+    const schema = toStandardSchema(validateInput, {});
+    expect(schema["~standard"].validate({ filter: nested(50, {}) })).toEqual({ value: { filter: nested(50, {}) } });
+    expect(schema["~standard"].validate({ filter: nested(200_000, {}) })).toEqual({ issues: [{ message: "is nested too deeply to validate", path: [] }] });
   });
 });

@@ -3,6 +3,7 @@ import { catalogError } from "../errors/table.js";
 import { newRequestId } from "../ids.js";
 import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { compileRetryPolicy } from "../retry/policy.js";
+import { verdictOf } from "../validate/support.js";
 import { issuesOf, newTrace } from "./events.js";
 import { invalidFields } from "./input.js";
 import { errorFor, reject, report, runPipeline } from "./pipeline.js";
@@ -22,7 +23,7 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
   function call(args: unknown, context: ToolgateContext = DEFAULT_CONTEXT): CallStart<Input> {
     const started = startedAt(context);
     const call: ToolCall<Input> = { tool: def.tool, request_id: newRequestId(), input: args as Input, context };
-    const verdict = checkInput(args);
+    const verdict = verdictOf(def.validateInput, args);
     if (verdict === true) return { ok: true, call };
     const trace = newTrace();
     // A validator that threw (arguments nested deeper than the stack) left no errors of this call.
@@ -34,15 +35,6 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     const fields = verdict === false ? invalidFields(def.validateInput) : [];
     const error: AgentError = { ...errorFor(plain, "INVALID_INPUT"), invalid_fields: fields };
     return { ok: false, result: failure(def.tool, call.request_id, error) };
-  }
-
-  /** The input validator's verdict; "threw" when the arguments broke it (too deep for the stack). */
-  function checkInput(args: unknown): boolean | "threw" {
-    try {
-      return def.validateInput(args);
-    } catch {
-      return "threw";
-    }
   }
 
   function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {

@@ -6,7 +6,7 @@ import { parseStrict } from "../json/index.js";
 import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import type { RetryClass } from "../retry/policy.js";
-import type { Validator } from "../validate/support.js";
+import { verdictOf, type Validator } from "../validate/support.js";
 import { REQUEST_ID_META_KEY } from "./call-tool-result.js";
 
 /** What a client knows about one tool from the generated code, independent of any `tools/list`. */
@@ -38,7 +38,7 @@ export function readCallToolResult<View>(result: unknown, contract: ToolResultCo
   const metaId = isRecord(result._meta) ? opaqueId(result._meta[REQUEST_ID_META_KEY]) : undefined;
   if (result.isError === true) return readFailure(result, contract, metaId);
   const view = result.structuredContent;
-  if (!isRecord(view) || !contract.validateAgentView(view)) return invalidResponse(contract, metaId);
+  if (!isRecord(view) || verdictOf(contract.validateAgentView, view) !== true) return invalidResponse(contract, metaId);
   return { tool: contract.tool, request_id: metaId ?? newRequestId(), outcome: "success", data: view as View };
 }
 

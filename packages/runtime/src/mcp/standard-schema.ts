@@ -1,4 +1,4 @@
-import type { Validator, ValidatorError } from "../validate/support.js";
+import { verdictOf, type Validator, type ValidatorError } from "../validate/support.js";
 
 /**
  * A Standard Schema (https://standardschema.dev) with its JSON Schema, as MCP SDK v2's
@@ -45,7 +45,9 @@ export function toStandardSchema<T>(validate: Validator, jsonSchema: Record<stri
       version: 1,
       vendor: "toolgate",
       validate(value: unknown): StandardResult<T> {
-        if (validate(value)) return { value: value as T };
+        const verdict = verdictOf(validate, value);
+        if (verdict === true) return { value: value as T };
+        if (verdict === "threw") return { issues: [{ message: "is nested too deeply to validate", path: [] }] };
         return { issues: (validate.errors ?? []).map(issueOf) };
       },
       // The emitted schemas validate alike under draft-07 and 2020-12 (see TG504), so every target gets the same.

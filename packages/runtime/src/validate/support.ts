@@ -45,3 +45,15 @@ export interface Validator {
   (data: unknown): boolean;
   errors?: readonly ValidatorError[] | null;
 }
+
+/**
+ * A validator's verdict on data it did not build: "threw" when the data broke it, for example a
+ * value nested deeper than the stack under a recursive schema. Its `errors` then say nothing.
+ */
+export function verdictOf(validate: Validator, data: unknown): boolean | "threw" {
+  try {
+    return validate(data);
+  } catch {
+    return "threw";
+  }
+}
