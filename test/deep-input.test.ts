@@ -31,13 +31,7 @@ output:
   required: [count]
   properties:
     count: { type: integer, minimum: 0 }
-    tree: { $ref: "#/$defs/node" }
-  $defs:
-    node:
-      type: object
-      properties:
-        name: { type: string, maxLength: 20 }
-        child: { $ref: "#/$defs/node" }
+    tree: { $ref: "#/input/$defs/node" }
 agent_view: [count, tree]
 `;
 
