@@ -19,20 +19,22 @@ input:
   type: object
   required: [filter]
   properties:
-    filter: { $ref: "#/$defs/node" }
-  $defs:
-    node:
-      type: object
-      properties:
-        name: { type: string, maxLength: 20 }
-        child: { $ref: "#/$defs/node" }
+    filter: { $ref: "./schemas/tree.yaml#/$defs/node" }
 output:
   type: object
   required: [count]
   properties:
     count: { type: integer, minimum: 0 }
-    tree: { $ref: "#/input/$defs/node" }
+    tree: { $ref: "./schemas/tree.yaml#/$defs/node" }
 agent_view: [count, tree]
+`;
+
+const TREE = `$defs:
+  node:
+    type: object
+    properties:
+      name: { type: string, maxLength: 20 }
+      child: { $ref: "#/$defs/node" }
 `;
 
 let scratch: { dir: string; dispose: () => Promise<void> };
@@ -41,7 +43,7 @@ let readResult: (result: unknown) => { outcome: string; error?: { code: string }
 let validateInput: Validator;
 
 beforeAll(async () => {
-  const out = await compileTexts({ "specs/tree_lookup.yaml": SPEC });
+  const out = await compileTexts({ "specs/tree_lookup.yaml": SPEC, "specs/schemas/tree.yaml": TREE });
   expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   scratch = await scratchDir("deep-input");
   for (const file of out.files) {
