@@ -96,6 +96,10 @@ export function instanceArbitrary(schema: unknown, document: unknown, depth = 0)
   for (const keyword of ["oneOf", "anyOf"]) {
     if (Array.isArray(schema[keyword])) return fc.oneof(...(schema[keyword] as unknown[]).map((m) => instanceArbitrary({ ...schema, [keyword]: undefined, ...(m as object) }, document, depth + 1)));
   }
+  if (Array.isArray(schema.allOf) && schema.type === "array") {
+    // An array's members constrain the same items: merge their keywords into one array schema.
+    return byType(Object.assign({}, ...(schema.allOf as object[]), { ...schema, allOf: undefined }), document, depth) ?? fc.jsonValue({ maxDepth: 2 });
+  }
   if (Array.isArray(schema.allOf)) {
     const parts = [schema, ...(schema.allOf as unknown[])].map((m) => (m === schema ? byType({ ...schema, allOf: undefined }, document, depth) : instanceArbitrary(m, document, depth + 1)));
     return fc.tuple(...parts.filter((p): p is Arbitrary<unknown> => p !== undefined)).map((values) => Object.assign({}, ...values.filter(isSchemaObject)));

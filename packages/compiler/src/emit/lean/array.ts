@@ -2,7 +2,9 @@ import { _, join, type Code } from "../../codegen/code.js";
 import { childPointer } from "../../load/pointer.js";
 import type { SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
+import { evaluatedCoverage, itemKind } from "./evaluated.js";
 import { compileNode } from "./node.js";
+import { restCode } from "./object.js";
 
 function count(schema: SchemaObject, keyword: string, site: Site): number | undefined {
   const value = schema[keyword];
@@ -58,6 +60,20 @@ for (const item of ${site.data}) if (${matches}(item)) ${found}++;`];
   return out;
 }
 
+/** unevaluatedItems: every item no successful subschema at this location evaluated. */
+function unevaluatedItemsCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  if (schema.unevaluatedItems === undefined || schema.unevaluatedItems === true) return [];
+  const index = ctx.name("i");
+  const item = ctx.name("d");
+  const coverage = evaluatedCoverage(itemKind(index, item), schema, site, ctx);
+  if (coverage.covered === undefined) return [];
+  const rest = restCode("unevaluatedItems", schema.unevaluatedItems, coverage.covered, index, site, ctx);
+  return [...coverage.prelude, _`for (let ${index} = 0; ${index} < ${site.data}.length; ${index}++) {
+  const ${item} = ${site.data}[${index}];
+  ${join(rest)}
+}`];
+}
+
 export function arrayCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   const prefix = schema.prefixItems === undefined ? [] : schema.prefixItems;
   if (!Array.isArray(prefix) || Array.isArray(schema.items)) throw new LeanUnsupported("prefixItems", site.at);
@@ -66,5 +82,6 @@ export function arrayCode(schema: SchemaObject, site: Site, ctx: ModuleContext):
     ...prefixCode(prefix, site, ctx),
     ...itemsCode(schema.items, prefix.length, site, ctx),
     ...containsCode(schema, site, ctx),
+    ...unevaluatedItemsCode(schema, site, ctx),
   ];
 }

@@ -5,19 +5,27 @@ import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
 import { refPointer } from "./refs.js";
 
 /**
- * unevaluatedProperties: which property names the schema's successful evaluation covered. A term is
- * the names, patterns or "all" of one subschema, plus the conditions under which it was evaluated
- * successfully: none for the node itself, its allOf members and $ref targets; the branch's own
- * verdict for anyOf/oneOf members, the `if` verdict for then/else, presence for dependentSchemas.
+ * unevaluatedProperties and unevaluatedItems: which members the schema's successful evaluation
+ * covered. A term is one subschema met at the same instance location, with the conditions under
+ * which it was evaluated successfully: none for the node itself, its allOf members and $ref
+ * targets; the branch's own verdict for anyOf/oneOf members, the `if` verdict for then/else,
+ * presence for dependentSchemas. What a term covers depends on the keyword (Kind below).
  */
+
 /** A branch's verdict (computed only if some term needs it), or a plain test. */
 type Condition = Code | { readonly schema: unknown; readonly at: string; readonly negated?: true };
 
 interface Term {
   readonly conditions: readonly Condition[];
-  readonly names: readonly string[];
-  readonly patterns: readonly string[];
-  readonly all: boolean;
+  readonly node: SchemaObject;
+  readonly at: string;
+  readonly isRoot: boolean;
+}
+
+/** What one subschema covers: every member ("all"), those a test accepts, or none (undefined). */
+export interface Kind {
+  readonly keyword: "unevaluatedProperties" | "unevaluatedItems";
+  covers(term: Term, ctx: ModuleContext): Code | "all" | undefined;
 }
 
 export interface Coverage {
@@ -28,6 +36,7 @@ export interface Coverage {
 }
 
 interface Walk {
+  readonly kind: Kind;
   readonly ctx: ModuleContext;
   readonly site: Site;
   readonly terms: Term[];
@@ -49,13 +58,7 @@ function resolve(condition: Condition, walk: Walk, verdicts: Map<string, Code>):
 
 function visit(node: unknown, at: string, conditions: readonly Condition[], isRoot: boolean, walk: Walk): void {
   if (!isSchemaObject(node)) return;
-  walk.terms.push({
-    conditions,
-    names: isSchemaObject(node.properties) ? Object.keys(node.properties) : [],
-    patterns: isSchemaObject(node.patternProperties) ? Object.keys(node.patternProperties) : [],
-    // A successful additionalProperties (or a member's own unevaluatedProperties) covers every remaining name.
-    all: "additionalProperties" in node || (!isRoot && "unevaluatedProperties" in node),
-  });
+  walk.terms.push({ conditions, node, at, isRoot });
   const list = (keyword: string): unknown[] => (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : []);
   list("allOf").forEach((m, i) => visit(m, childPointer(childPointer(at, "allOf"), i), conditions, false, walk));
   for (const keyword of ["anyOf", "oneOf"]) {
@@ -73,7 +76,7 @@ function visit(node: unknown, at: string, conditions: readonly Condition[], isRo
   const ref = refPointer(node);
   if (ref === undefined) return;
   // A reference back into the same instance would never end; recursion through properties is fine.
-  if (walk.refs.has(ref)) throw new LeanUnsupported("unevaluatedProperties", walk.site.at);
+  if (walk.refs.has(ref)) throw new LeanUnsupported(walk.kind.keyword, walk.site.at);
   visit(resolvePointer(walk.ctx.document, ref)?.value, ref, conditions, false, { ...walk, refs: new Set([...walk.refs, ref]) });
 }
 
@@ -92,19 +95,41 @@ export function matchTest(key: Code, names: readonly string[], patterns: readonl
   return tests.length === 0 ? undefined : join(tests, " || ");
 }
 
-function termTest(term: Term, key: Code, walk: Walk, verdicts: Map<string, Code>): Code | undefined {
-  const inner = term.all ? undefined : matchTest(key, term.names, term.patterns, walk.ctx) ?? null;
-  if (inner === null) return undefined;
-  if (term.conditions.length === 0) return inner ?? _`true`;
+function termTest(term: Term, walk: Walk, verdicts: Map<string, Code>): Code | undefined {
+  const covers = walk.kind.covers(term, walk.ctx);
+  if (covers === undefined) return undefined;
+  if (term.conditions.length === 0) return covers === "all" ? _`true` : covers;
   const when = join(term.conditions.map((c) => resolve(c, walk, verdicts)), " && ");
-  return inner === undefined ? _`(${when})` : _`(${when} && (${inner}))`;
+  return covers === "all" ? _`(${when})` : _`(${when} && (${covers}))`;
 }
 
-export function evaluatedCoverage(schema: SchemaObject, site: Site, key: Code, ctx: ModuleContext): Coverage {
-  const walk: Walk = { ctx, site, terms: [], prelude: [], refs: new Set() };
+export function evaluatedCoverage(kind: Kind, schema: SchemaObject, site: Site, ctx: ModuleContext): Coverage {
+  const walk: Walk = { kind, ctx, site, terms: [], prelude: [], refs: new Set() };
   visit(schema, site.at, [], true, walk);
-  if (walk.terms.some((t) => t.all && t.conditions.length === 0)) return { prelude: [], covered: undefined };
+  if (walk.terms.some((t) => t.conditions.length === 0 && kind.covers(t, ctx) === "all")) return { prelude: [], covered: undefined };
   const verdicts = new Map<string, Code>();
-  const tests = walk.terms.map((t) => termTest(t, key, walk, verdicts)).filter((t): t is Code => t !== undefined);
+  const tests = walk.terms.map((t) => termTest(t, walk, verdicts)).filter((t): t is Code => t !== undefined);
   return { prelude: walk.prelude, covered: tests.length === 0 ? _`false` : join(tests, " || ") };
 }
+
+/** Names: properties and patternProperties; additionalProperties (or a member's own unevaluatedProperties) covers all. */
+export const propertyKind = (key: Code): Kind => ({
+  keyword: "unevaluatedProperties",
+  covers: ({ node, isRoot }, ctx) => {
+    if ("additionalProperties" in node || (!isRoot && "unevaluatedProperties" in node)) return "all";
+    const names = isSchemaObject(node.properties) ? Object.keys(node.properties) : [];
+    return matchTest(key, names, isSchemaObject(node.patternProperties) ? Object.keys(node.patternProperties) : [], ctx);
+  },
+});
+
+/** Items: the prefixItems positions and the items contains matches; items (or a member's own unevaluatedItems) covers all. */
+export const itemKind = (index: Code, item: Code): Kind => ({
+  keyword: "unevaluatedItems",
+  covers: ({ node, isRoot, at }, ctx) => {
+    if ("items" in node || (!isRoot && "unevaluatedItems" in node)) return "all";
+    const tests: Code[] = [];
+    if (Array.isArray(node.prefixItems) && node.prefixItems.length > 0) tests.push(_`${index} < ${node.prefixItems.length}`);
+    if (node.contains !== undefined) tests.push(_`${ctx.branch(node.contains, childPointer(at, "contains"))}(${item})`);
+    return tests.length === 0 ? undefined : join(tests, " || ");
+  },
+});

@@ -6,10 +6,10 @@ const doc = (root: unknown): unknown => ({ $defs: { root } });
 const emit = (root: unknown): string | LeanUnsupported => leanValidatorModule(doc(root), { validate: "/$defs/root" });
 
 describe("leanValidatorModule", () => {
-  it("declines unevaluatedItems, naming the keyword and where", () => {
-    const result = emit({ type: "object", properties: { list: { type: "array", unevaluatedItems: false } } });
+  it("declines a keyword it does not know, naming the keyword and where", () => {
+    const result = emit({ type: "object", properties: { list: { type: "array", additionalItems: false } } });
     expect(result).toBeInstanceOf(LeanUnsupported);
-    expect((result as LeanUnsupported).message).toBe("unevaluatedItems at #/$defs/root/properties/list");
+    expect((result as LeanUnsupported).message).toBe("additionalItems at #/$defs/root/properties/list");
   });
 
   it("declines a property named like an Object.prototype member (a read would see the prototype)", () => {

@@ -16,7 +16,7 @@ const ASSERTIONS = [
   "discriminator", "else", "enum", "exclusiveMaximum", "exclusiveMinimum", "format", "if", "items", "maxContains",
   "maxItems", "maxLength", "maxProperties", "maximum", "minContains", "minItems", "minLength", "minProperties",
   "minimum", "multipleOf", "not", "oneOf", "pattern", "patternProperties", "prefixItems", "properties",
-  "propertyNames", "required", "then", "type", "uniqueItems", "unevaluatedProperties",
+  "propertyNames", "required", "then", "type", "uniqueItems", "unevaluatedItems", "unevaluatedProperties",
 ];
 const KNOWN = new Set([...ANNOTATIONS, ...ASSERTIONS]);
 

@@ -3,7 +3,7 @@ import { _, join, member, type Code } from "../../codegen/code.js";
 import { childPointer } from "../../load/pointer.js";
 import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
-import { evaluatedCoverage, matchTest } from "./evaluated.js";
+import { evaluatedCoverage, matchTest, propertyKind } from "./evaluated.js";
 import { compileNode } from "./node.js";
 
 /** A declared name as a property read; a reserved name would read Object.prototype instead. */
@@ -55,8 +55,11 @@ function dependentSchemasCode(schema: SchemaObject, site: Site, ctx: ModuleConte
 }
 
 
-/** additionalProperties or unevaluatedProperties on the keys not covered: refused, or checked against a schema. */
-function restCode(keyword: string, rest: unknown, covered: Code, key: Code, site: Site, ctx: ModuleContext): Code[] {
+/**
+ * additionalProperties, unevaluatedProperties or unevaluatedItems on the members not covered
+ * (`key` is the loop variable, a name or an index): refused, or checked against a schema.
+ */
+export function restCode(keyword: string, rest: unknown, covered: Code, key: Code, site: Site, ctx: ModuleContext): Code[] {
   if (rest === undefined || rest === true) return [];
   if (rest === false) return [_`if (!(${covered})) ${ctx.fail(site, keyword)}`];
   const value = ctx.name("d");
@@ -87,7 +90,7 @@ function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] 
   if (schema.additionalProperties !== undefined) {
     body.push(...restCode("additionalProperties", schema.additionalProperties, matchTest(key, names, patterns.map(([p]) => p), ctx) ?? _`false`, key, site, ctx));
   } else if (schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true) {
-    const coverage = evaluatedCoverage(schema, site, key, ctx);
+    const coverage = evaluatedCoverage(propertyKind(key), schema, site, ctx);
     prelude.push(...coverage.prelude);
     if (coverage.covered !== undefined) body.push(...restCode("unevaluatedProperties", schema.unevaluatedProperties, coverage.covered, key, site, ctx));
   }
