@@ -1,4 +1,6 @@
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { childPointer } from "../load/pointer.js";
+import { closestKeyword, KNOWN_KEYWORDS } from "../schema/keywords.js";
 import { forEachSchema, isSchemaObject, type SchemaObject } from "../schema/walk.js";
 import { checkPattern } from "./patterns.js";
 
@@ -36,8 +38,13 @@ export function checkSchemaRules(schema: unknown, pointer: string, locate: Locat
 }
 
 function checkKeywords(node: SchemaObject, at: string, locate: Locate, out: Diagnostic[]): void {
-  for (const keyword of UNSUPPORTED_KEYWORDS) {
-    if (keyword in node) out.push(diagnostic("TG211", locate(`${at}/${keyword}`), { keyword }));
+  for (const keyword of Object.keys(node)) {
+    const where = locate(childPointer(at, keyword));
+    if (UNSUPPORTED_KEYWORDS.includes(keyword)) out.push(diagnostic("TG211", where, { keyword }));
+    else if (!KNOWN_KEYWORDS.has(keyword)) {
+      const closest = closestKeyword(keyword);
+      out.push(diagnostic("TG218", where, { keyword: quote(keyword), suggestion: closest === undefined ? "" : ` (did you mean ${quote(closest)}?)` }));
+    }
   }
 }
 

@@ -34,6 +34,7 @@ export const DIAGNOSTICS = {
   TG215: entry("error", (p) => `property name ${p.name} is reserved`, "Names inherited from Object.prototype (__proto__, constructor, toString, …) and prototype cannot be fields; rename it."),
   TG216: entry("error", (p) => `format ${p.format} is not supported`, "Supported formats: date-time, date, time, email, uuid, ipv4, ipv6, hostname, uri."),
   TG217: entry("error", () => "input must be an object schema (type: object)", "Tool arguments are always a JSON object."),
+  TG218: entry("error", (p) => `unknown keyword ${p.keyword}${p.suggestion}`, "Payload schemas are JSON Schema 2020-12; a misspelt keyword would otherwise constrain nothing."),
   TG301: entry("error", (p) => `agent_view path ${p.path} does not exist in output`, "List only paths declared under output.properties; use [] for array items."),
   TG302: entry("error", (p) => `agent_view path ${p.path} crosses ${p.keyword}`, "Select the whole field above the union, or split the tool."),
   TG303: entry("error", (p) => `agent_view path ${p.path} overlaps ${p.other}`, "Keep either the parent or the child path."),

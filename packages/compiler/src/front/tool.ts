@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { checkMetaSchema } from "../check/meta-schema.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
@@ -31,8 +32,8 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
   const bundle = bundleTool(doc, sources, diagnostics);
   if (hasErrors(diagnostics)) return { diagnostics };
   if (!isSchemaObject(bundle.input) || bundle.input.type !== "object") diagnostics.push(diagnostic("TG217", doc.locate("/input")));
-  diagnostics.push(...checkSchemaRules(bundle.input, "/input", bundle.locate), ...checkSchemaRules(bundle.output, "/output", bundle.locate));
-  for (const [name, def] of Object.entries(bundle.defs)) diagnostics.push(...checkSchemaRules(def, `/$defs/${name}`, bundle.locate));
+  const roots: [unknown, string][] = [[bundle.input, "/input"], [bundle.output, "/output"], ...Object.entries(bundle.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])];
+  for (const [schema, at] of roots) diagnostics.push(...checkSchemaRules(schema, at, bundle.locate), ...checkMetaSchema(schema, at, bundle.locate));
   if (hasErrors(diagnostics)) return { diagnostics };
   const closed = closeAll(bundle, diagnostics);
   const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate);

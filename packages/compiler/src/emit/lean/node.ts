@@ -1,24 +1,11 @@
 import { _, join, raw, type Code } from "../../codegen/code.js";
+import { KNOWN_KEYWORDS } from "../../schema/keywords.js";
 import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { applicatorCode, refCode } from "./applicators.js";
 import { arrayCode } from "./array.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
 import { objectCode } from "./object.js";
 import { numberCode, stringCode, typeCode, valueCode } from "./scalar.js";
-
-/** Keywords that never affect validity here (annotations, and containers the refs point into). */
-const ANNOTATIONS = [
-  "$comment", "$defs", "$id", "$schema", "contentEncoding", "contentMediaType", "contentSchema", "default",
-  "definitions", "deprecated", "description", "examples", "readOnly", "title", "writeOnly",
-];
-const ASSERTIONS = [
-  "$ref", "additionalProperties", "allOf", "anyOf", "const", "contains", "dependentRequired", "dependentSchemas",
-  "discriminator", "else", "enum", "exclusiveMaximum", "exclusiveMinimum", "format", "if", "items", "maxContains",
-  "maxItems", "maxLength", "maxProperties", "maximum", "minContains", "minItems", "minLength", "minProperties",
-  "minimum", "multipleOf", "not", "oneOf", "pattern", "patternProperties", "prefixItems", "properties",
-  "propertyNames", "required", "then", "type", "uniqueItems", "unevaluatedItems", "unevaluatedProperties",
-];
-const KNOWN = new Set([...ANNOTATIONS, ...ASSERTIONS]);
 
 type Group = "string" | "number" | "object" | "array";
 
@@ -54,7 +41,7 @@ export function compileNode(schema: unknown, site: Site, ctx: ModuleContext): Co
   if (schema === false) return [ctx.fail(site, "false")];
   if (!isSchemaObject(schema)) throw new LeanUnsupported("schema", site.at);
   for (const keyword of Object.keys(schema)) {
-    if (!KNOWN.has(keyword)) throw new LeanUnsupported(keyword, site.at);
+    if (!KNOWN_KEYWORDS.has(keyword)) throw new LeanUnsupported(keyword, site.at);
   }
   const types = declaredTypes(schema);
   return [

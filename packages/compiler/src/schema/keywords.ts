@@ -1,0 +1,43 @@
+/**
+ * The JSON Schema 2020-12 keywords a spec may use: the validator emitter compiles every assertion
+ * here and ignores every annotation; anything else is a typo or a foreign dialect (TG218).
+ */
+
+/** Keywords that never affect validity (and the containers references point into). */
+export const ANNOTATION_KEYWORDS: readonly string[] = [
+  "$anchor", "$comment", "$defs", "$id", "$schema", "contentEncoding", "contentMediaType", "contentSchema",
+  "default", "definitions", "deprecated", "description", "examples", "readOnly", "title", "writeOnly",
+];
+
+export const ASSERTION_KEYWORDS: readonly string[] = [
+  "$ref", "additionalProperties", "allOf", "anyOf", "const", "contains", "dependentRequired", "dependentSchemas",
+  "discriminator", "else", "enum", "exclusiveMaximum", "exclusiveMinimum", "format", "if", "items", "maxContains",
+  "maxItems", "maxLength", "maxProperties", "maximum", "minContains", "minItems", "minLength", "minProperties",
+  "minimum", "multipleOf", "not", "oneOf", "pattern", "patternProperties", "prefixItems", "properties",
+  "propertyNames", "required", "then", "type", "uniqueItems", "unevaluatedItems", "unevaluatedProperties",
+];
+
+export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([...ANNOTATION_KEYWORDS, ...ASSERTION_KEYWORDS]);
+
+/** Levenshtein distance, for "did you mean" suggestions on short keywords. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The known keyword closest to `word` (case-insensitively at most 2 edits away), if any. */
+export function closestKeyword(word: string): string | undefined {
+  let best: { keyword: string; d: number } | undefined;
+  for (const keyword of KNOWN_KEYWORDS) {
+    const d = distance(word.toLowerCase(), keyword.toLowerCase());
+    if (d <= 2 && (best === undefined || d < best.d)) best = { keyword, d };
+  }
+  return best?.keyword;
+}
