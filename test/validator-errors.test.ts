@@ -20,6 +20,9 @@ const DOCUMENT = {
         list: { type: "array", items: { $ref: "#/$defs/entry" } },
         "a/b~c": { type: "integer" },
         choice: { anyOf: [{ type: "string" }, { type: "integer", minimum: 10 }] },
+        contact: { type: "object", dependentRequired: { phone: ["name"] } },
+        either: { oneOf: [{ required: ["a"] }, { required: ["b"] }] },
+        flags: { const: JSON.parse('{"__proto__":{"admin":true}}') },
       },
       additionalProperties: false,
     },
@@ -70,8 +73,33 @@ describe("boolean validator errors", () => {
     expect(firstError({ list: [], "secret-name": 1 })).toEqual([{ instancePath: "", schemaPath: "#/$defs/root/additionalProperties", keyword: "additionalProperties" }]);
   });
 
-  it("reports anyOf at the value when every branch fails", () => {
-    expect(firstError({ list: [], choice: 3 })).toEqual([{ instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf", keyword: "anyOf" }]);
+  it("reports anyOf at the value when every branch fails, then why each branch failed", () => {
+    expect(firstError({ list: [], choice: 3 })).toEqual([
+      { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf", keyword: "anyOf" },
+      { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf/0/type", keyword: "type" },
+      { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf/1/minimum", keyword: "minimum" },
+    ]);
+  });
+
+  it("names the property a dependentRequired misses, as required does", () => {
+    expect(firstError({ list: [], contact: { phone: "1" } })).toEqual([
+      { instancePath: "/contact", schemaPath: "#/$defs/root/properties/contact/dependentRequired", keyword: "dependentRequired", params: { missingProperty: "name" } },
+    ]);
+  });
+
+  it("keeps the fields a branch requires when no branch of a oneOf passes", () => {
+    expect(firstError({ list: [], either: {} })).toEqual([
+      { instancePath: "/either", schemaPath: "#/$defs/root/properties/either/oneOf", keyword: "oneOf" },
+      { instancePath: "/either", schemaPath: "#/$defs/root/properties/either/oneOf/0/required", keyword: "required", params: { missingProperty: "a" } },
+      { instancePath: "/either", schemaPath: "#/$defs/root/properties/either/oneOf/1/required", keyword: "required", params: { missingProperty: "b" } },
+    ]);
+    expect(firstError({ list: [], either: { a: 1, b: 2 } })).toEqual([{ instancePath: "/either", schemaPath: "#/$defs/root/properties/either/oneOf", keyword: "oneOf" }]);
+  });
+
+  it("compares const objects by own keys, a __proto__ key included", () => {
+    expect(validate({ list: [], flags: {} })).toBe(false);
+    expect(validate({ list: [], flags: JSON.parse('{"__proto__":{"admin":false}}') })).toBe(false);
+    expect(validate({ list: [], flags: JSON.parse('{"__proto__":{"admin":true}}') })).toBe(true);
   });
 
   it("clears errors on success, also right after a failure", () => {

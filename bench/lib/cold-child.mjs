@@ -15,10 +15,12 @@ const startMs = performance.now();
 function firstResult(adapter, tool, phases) {
   const t0 = performance.now();
   const started = adapter.call({ project_id: PROJECT_ID }, { now: () => NOW });
+  const callMs = performance.now() - t0;
+  // Splicing the id into the upstream's text is the bench's work, so it is outside both parts.
   const text = started.ok ? render(tool, started.call.request_id) : "";
   const t1 = performance.now();
   const ok = started.ok && adapter.adapt(text, started.call).outcome === "success";
-  if (phases) Object.assign(phases, { callMs: t1 - t0, adaptMs: performance.now() - t1 });
+  if (phases) Object.assign(phases, { callMs, adaptMs: performance.now() - t1 });
   return ok;
 }
 

@@ -17,7 +17,7 @@ export { parseStrict, type ParseFailureReason, type ParseLimits, type ParseOutco
 export type { AgentError, AgentFailure, AgentResult, AgentSuccess, Layer } from "./result.js";
 export { parseDateTime } from "./time/rfc3339.js";
 export { formats } from "./validate/formats.js";
-export { deepEqual, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";
+export { deepEqual, isMultipleOf, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";
 export { FailureTrail, hasDuplicateItems, toValidator, type ValidatorIssueRow } from "./validate/trail.js";
 export * from "./retry/index.js";
 export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";

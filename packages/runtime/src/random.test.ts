@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,6 +47,25 @@ describe("deviceSource", () => {
     writeFileSync(planted, "0".repeat(64));
     expect(deviceSource(join(tmpdir(), "toolgate-no-such-device"))).toBeUndefined();
     expect(deviceSource(planted)).toBeUndefined();
+  });
+
+  it.runIf(process.platform !== "win32")("checks the device again on every refill: a file swapped in is refused", () => {
+    const link = join(tmpdir(), `toolgate-urandom-link-${process.pid}`);
+    const planted = join(tmpdir(), `toolgate-planted-${process.pid}`);
+    writeFileSync(planted, "A".repeat(8192));
+    rmSync(link, { force: true });
+    symlinkSync("/dev/urandom", link);
+    const source = deviceSource(link)!;
+    source(new Uint8Array(16));
+    rmSync(link);
+    symlinkSync(planted, link);
+    expect(() => source(new Uint8Array(16))).toThrow(/gone or replaced/);
+    // The pool then serves from Web Crypto, never the planted bytes.
+    const take = createRandomPool(source);
+    const bytes = new Uint8Array(64);
+    take(bytes);
+    expect(bytes.every((b) => b === 0x41)).toBe(false);
+    rmSync(link);
   });
 
   it.runIf(process.platform !== "win32")("reads the kernel CSPRNG: bytes spread evenly, never the same twice", () => {

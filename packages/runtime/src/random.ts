@@ -19,9 +19,9 @@ export interface ByteSource {
 
 export const webCryptoSource: ByteSource = (target) => void globalThis.crypto.getRandomValues(target);
 
-/** The kernel CSPRNG through /dev/urandom; undefined where it cannot be used. */
-export function deviceSource(path = "/dev/urandom"): ByteSource | undefined {
-  const { closeSync, fstatSync, openSync, readSync } = fs();
+/** Opens `path` for reading only if it is a character device; undefined otherwise (the fd is closed). */
+function openDevice(path: string): number | undefined {
+  const { closeSync, fstatSync, openSync } = fs();
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -29,12 +29,23 @@ export function deviceSource(path = "/dev/urandom"): ByteSource | undefined {
     return undefined;
   }
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return undefined;
-  } finally {
-    closeSync(fd);
+    if (fstatSync(fd).isCharacterDevice()) return fd;
+  } catch {
+    /* not usable */
   }
+  closeSync(fd);
+  return undefined;
+}
+
+/** The kernel CSPRNG through /dev/urandom; undefined where it cannot be used. Checked on every open. */
+export function deviceSource(path = "/dev/urandom"): ByteSource | undefined {
+  const probe = openDevice(path);
+  if (probe === undefined) return undefined;
+  fs().closeSync(probe);
   return (target) => {
-    const handle = openSync(path, "r");
+    const handle = openDevice(path);
+    if (handle === undefined) throw new Error("the random device is gone or replaced");
+    const { closeSync, readSync } = fs();
     try {
       for (let filled = 0; filled < target.length; ) {
         const read = readSync(handle, target, filled, target.length - filled, null);

@@ -47,7 +47,8 @@ export function scan(text: string, options: ScanOptions): ScanResult {
   let lossless: LosslessSpan[] | undefined;
   let depth = 0;
   // Inside an object a string right after `{` or `,` is a member name; tracking that is cheaper than
-  // looking ahead for the colon. On text JSON.parse rejects it may be wrong, and that text fails anyway.
+  // looking ahead for the colon. On text JSON.parse rejects it may be wrong, and that text still
+  // reaches JSON.parse unchanged (a number in a name's place is refused below), so it fails anyway.
   let inObject = false;
   let expectName = false;
   let nextQuote = -1;
@@ -87,6 +88,9 @@ export function scan(text: string, options: ScanOptions): ScanResult {
       expectName = false;
       i++;
     } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
+      // A number where a member name belongs is invalid JSON; it must fail here, because quoting a
+      // lossless integer could otherwise turn it into a name JSON.parse accepts.
+      if (expectName) return parseFailure("syntax", i);
       const end = numberEnd(text, i);
       const verdict = checkNumber(text, i, end.at, end.fraction, end.exponent);
       if (verdict === NON_FINITE) return parseFailure("non_finite_number", i);

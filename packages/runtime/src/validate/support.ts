@@ -29,6 +29,28 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return keys.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
+/** A finite number as an exact decimal: coefficient × 10^exponent, from its shortest round-trip spelling. */
+function decimal(n: number): [coefficient: bigint, exponent: number] {
+  const [mantissa = "0", power = "0"] = String(Math.abs(n)).split("e");
+  const [whole = "0", fraction = ""] = mantissa.split(".");
+  const coefficient = BigInt(whole + fraction);
+  return [n < 0 ? -coefficient : coefficient, Number(power) - fraction.length];
+}
+
+/**
+ * multipleOf on the decimal values, as JSON Schema defines it: 1.13 is a multiple of 0.01 although
+ * 1.13 / 0.01 is 112.99999999999999 in binary floating point, and 1e300 is not a multiple of 0.3
+ * although that quotient is a whole double.
+ */
+export function isMultipleOf(value: number, divisor: number): boolean {
+  if (Number.isSafeInteger(value) && Number.isSafeInteger(divisor)) return value % divisor === 0;
+  if (!Number.isFinite(value)) return false;
+  const [a, ea] = decimal(value);
+  const [b, eb] = decimal(divisor);
+  const e = Math.min(ea, eb);
+  return (a * 10n ** BigInt(ea - e)) % (b * 10n ** BigInt(eb - e)) === 0n;
+}
+
 /** The shape of an error a generated validator reports; only paths and keywords reach the operator. */
 export interface ValidationIssue {
   readonly instancePath: string;

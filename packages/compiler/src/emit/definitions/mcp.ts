@@ -1,7 +1,7 @@
 import { _, join, jsdoc } from "../../codegen/code.js";
 import type { ToolIR } from "../../ir/types.js";
 import { draft07Problems } from "./dialect/draft07.js";
-import { literal } from "./literal.js";
+import { literal } from "../../codegen/literal.js";
 import { problemDiagnostics, SHARED, type DefinitionTarget } from "./target.js";
 
 /**

@@ -1,6 +1,6 @@
 import { _, jsdoc, Name } from "../../codegen/code.js";
 import { openaiParameters } from "./dialect/openai-strict.js";
-import { literal } from "./literal.js";
+import { literal } from "../../codegen/literal.js";
 import { argumentsSchema, problemDiagnostics, type DefinitionTarget } from "./target.js";
 
 const PARAMETERS = new Name("openaiParameters");

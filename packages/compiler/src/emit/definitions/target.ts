@@ -6,7 +6,7 @@ import type { ToolIR } from "../../ir/types.js";
 import type { DialectSchema } from "./dialect/portable.js";
 import type { Problem } from "./dialect/problem.js";
 import type { SchemaObject } from "../../schema/walk.js";
-import { literal } from "./literal.js";
+import { literal } from "../../codegen/literal.js";
 
 /** The tool's schemas as every target starts from them (see dialect/portable.ts). */
 export interface ToolSchemas {

@@ -3,7 +3,7 @@ import { diagnostic, quote, type Diagnostic } from "../../diagnostics/diagnostic
 import type { ToolIR } from "../../ir/types.js";
 import type { EmittedFile } from "../emitter.js";
 import { portable } from "./dialect/portable.js";
-import { literal } from "./literal.js";
+import { literal } from "../../codegen/literal.js";
 import { SHARED, type DefinitionTarget, type ToolSchemas } from "./target.js";
 
 export function toolSchemas(tool: ToolIR): ToolSchemas {

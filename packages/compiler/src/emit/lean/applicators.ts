@@ -1,5 +1,5 @@
 import { RESERVED_PROPERTY_NAMES } from "../../check/schema-rules.js";
-import { _, join, member, type Code } from "../../codegen/code.js";
+import { _, join, member, type Code, type Name } from "../../codegen/code.js";
 import { childPointer, resolvePointer } from "../../load/pointer.js";
 import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, pathArguments, type ModuleContext, type Site } from "./context.js";
@@ -27,8 +27,8 @@ function allOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[]
   return membersAt(schema, "allOf", site).flatMap((sub, i) => compileNode(sub, { ...site, at: childPointer(childPointer(site.at, "allOf"), i) }, ctx));
 }
 
-const branchCalls = (schema: SchemaObject, keyword: string, site: Site, ctx: ModuleContext): Code[] =>
-  membersAt(schema, keyword, site).map((sub, i) => _`${ctx.branch(sub, childPointer(childPointer(site.at, keyword), i))}(${site.data})`);
+const branchesOf = (schema: SchemaObject, keyword: string, site: Site, ctx: ModuleContext): Name[] =>
+  membersAt(schema, keyword, site).map((sub, i) => ctx.branch(sub, childPointer(childPointer(site.at, keyword), i)));
 
 /** Tag value → branch index, when `discriminator` makes oneOf a switch with exactly oneOf's outcome. */
 function tagTable(schema: SchemaObject, branches: readonly unknown[], ctx: ModuleContext): Map<string, number> | undefined {
@@ -53,8 +53,11 @@ function oneOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[]
   if (branches.length === 0) return [];
   const table = declaredTypes(schema)?.join() === "object" ? tagTable(schema, branches, ctx) : undefined;
   if (table === undefined) {
-    const calls = branchCalls(schema, "oneOf", site, ctx).map((call) => _`(${call} ? 1 : 0)`);
-    return [_`if (${join(calls, " + ")} !== 1) ${ctx.fail(site, "oneOf")}`];
+    const branches = branchesOf(schema, "oneOf", site, ctx);
+    const passed = ctx.name("n");
+    return [_`const ${passed} = ${join(branches.map((b) => _`(${b}(${site.data}) ? 1 : 0)`), " + ")};
+if (${passed} === 0) ${ctx.failBranches(site, "oneOf", branches)}
+if (${passed} > 1) ${ctx.fail(site, "oneOf")}`];
   }
   const property = (schema.discriminator as { propertyName: string }).propertyName;
   const tag = ctx.name("tag");
@@ -82,8 +85,8 @@ function conditionalCode(schema: SchemaObject, site: Site, ctx: ModuleContext): 
 
 export function applicatorCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   const out = allOfCode(schema, site, ctx);
-  const anyOf = branchCalls(schema, "anyOf", site, ctx);
-  if (anyOf.length > 0) out.push(_`if (!(${join(anyOf, " || ")})) ${ctx.fail(site, "anyOf")}`);
+  const anyOf = branchesOf(schema, "anyOf", site, ctx);
+  if (anyOf.length > 0) out.push(_`if (!(${join(anyOf.map((b) => _`${b}(${site.data})`), " || ")})) ${ctx.failBranches(site, "anyOf", anyOf)}`);
   out.push(...oneOfCode(schema, site, ctx));
   if (schema.not !== undefined) out.push(_`if (${ctx.branch(schema.not, childPointer(site.at, "not"))}(${site.data})) ${ctx.fail(site, "not")}`);
   out.push(...conditionalCode(schema, site, ctx));

@@ -22,7 +22,7 @@ export class LeanUnsupported extends Error {
 }
 
 /** Runtime exports a generated module may call; each is imported only when used. */
-export type RuntimeHelper = "deepEqual" | "formats" | "hasDuplicateItems" | "ucs2length";
+export type RuntimeHelper = "deepEqual" | "formats" | "hasDuplicateItems" | "isMultipleOf" | "ucs2length";
 
 export type CompileFunction = (schema: unknown, at: string, ctx: ModuleContext) => Code[];
 
@@ -56,6 +56,16 @@ export class ModuleContext {
 
   /** The failure branch of a check: records the issue and the path, and leaves the function. */
   fail(site: Site, keyword: string, missingProperty?: string): Code {
+    return _`return trail.fail(${join([_`${this.#issue(site, keyword, missingProperty)}`, ...pathArguments(site.path)], ", ")});`;
+  }
+
+  /** The failure of a combinator none of whose `branches` passed; the trail asks each branch why. */
+  failBranches(site: Site, keyword: string, branches: readonly Name[]): Code {
+    const args = [_`${this.#issue(site, keyword)}`, _`[${join(branches, ", ")}]`, site.data, ...pathArguments(site.path)];
+    return _`return trail.failBranches(${join(args, ", ")});`;
+  }
+
+  #issue(site: Site, keyword: string, missingProperty?: string): number {
     const schemaPath = `#${this.shown(site.at)}/${keyword}`;
     const key = JSON.stringify([schemaPath, keyword, missingProperty]);
     let index = this.#issueIndex.get(key);
@@ -63,7 +73,7 @@ export class ModuleContext {
       index = this.issues.push(missingProperty === undefined ? [schemaPath, keyword] : [schemaPath, keyword, missingProperty]) - 1;
       this.#issueIndex.set(key, index);
     }
-    return _`return trail.fail(${join([_`${index}`, ...pathArguments(site.path)], ", ")});`;
+    return index;
   }
 
   /** A module-level constant, declared once per distinct value. */

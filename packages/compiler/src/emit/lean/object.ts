@@ -25,9 +25,10 @@ function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Cod
     out.push(_`if (${keyword === "minProperties" ? _`${count} < ${bound}` : _`${count} > ${bound}`}) ${ctx.fail(site, keyword)}`);
   }
   for (const [name, needs] of entriesOf(schema.dependentRequired)) {
-    const missing = namesOf(needs).map((n) => _`${read(site, n, "dependentRequired")} === undefined`);
-    if (missing.length > 0) {
-      out.push(_`if (${read(site, name, "dependentRequired")} !== undefined && (${join(missing, " || ")})) ${ctx.fail(site, "dependentRequired")}`);
+    // One check per dependent, so the failure names the missing property as `required` does.
+    for (const needed of namesOf(needs)) {
+      const test = _`${read(site, name, "dependentRequired")} !== undefined && ${read(site, needed, "dependentRequired")} === undefined`;
+      out.push(_`if (${test}) ${ctx.fail(site, "dependentRequired", needed)}`);
     }
   }
   return out;

@@ -1,4 +1,5 @@
 import { _, join, type Code, type Literal } from "../../codegen/code.js";
+import { literal } from "../../codegen/literal.js";
 import type { SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
 
@@ -26,8 +27,8 @@ export function typeCode(types: readonly string[] | undefined, site: Site, ctx: 
 /** `d === v` for a scalar, deep equality against a pooled constant for a structure. */
 function equalsCode(value: unknown, site: Site, ctx: ModuleContext): Code {
   if (value === null || typeof value !== "object") return _`${site.data} === ${value as Literal}`;
-  const json = JSON.stringify(value);
-  const constant = ctx.pooled("c", json, (name) => _`const ${name} = ${value as Literal};`);
+  // literal(), not JSON: a `__proto__` key must stay an own key instead of setting the prototype.
+  const constant = ctx.pooled("c", JSON.stringify(value), (name) => _`const ${name} = ${literal(value)};`);
   return _`${ctx.helper("deepEqual")}(${site.data}, ${constant})`;
 }
 
@@ -96,8 +97,8 @@ export function numberCode(schema: SchemaObject, site: Site, ctx: ModuleContext)
   const divisor = numeric(schema, "multipleOf", site);
   if (divisor !== undefined) {
     if (divisor <= 0) throw new LeanUnsupported("multipleOf", site.at);
-    // An exact quotient check; an infinite quotient (1e308 / 0.1) is not a multiple.
-    out.push(_`if (!Number.isInteger(${site.data} / ${divisor})) ${ctx.fail(site, "multipleOf")}`);
+    // On the decimal values, not the binary quotient: 1.13 is a multiple of 0.01.
+    out.push(_`if (!${ctx.helper("isMultipleOf")}(${site.data}, ${divisor})) ${ctx.fail(site, "multipleOf")}`);
   }
   return out;
 }

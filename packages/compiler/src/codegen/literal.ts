@@ -1,4 +1,4 @@
-import { _, join, propertyKey, type Code } from "../../codegen/code.js";
+import { _, join, propertyKey, type Code } from "./code.js";
 
 /**
  * JSON data as a JS literal. Unlike `JSON.stringify`, keys go through `propertyKey`, so a schema key
