@@ -109,6 +109,20 @@ const CASES: readonly Case[] = [
   },
   { title: "a foreign keyword", files: { [A]: spec({ output: outputWith("    x: { type: string, x-vendor: 1 }") }) }, code: "TG218", at: [A, "x-vendor"], message: 'unknown keyword "x-vendor"' },
   {
+    title: "then without if",
+    files: { [A]: spec({ output: outputWith("    x: { type: object, then: { required: [a] } }") }) },
+    code: "TG219",
+    at: [A, "then"],
+    message: '"then" has no effect without "if"',
+  },
+  {
+    title: "crossed bounds",
+    files: { [A]: spec({ output: outputWith("    x: { type: integer, minimum: 10, maximum: 1 }") }) },
+    code: "TG220",
+    at: [A, "minimum"],
+    message: '"minimum" 10 is greater than "maximum" 1: no value can pass',
+  },
+  {
     title: "a keyword value the 2020-12 meta-schema refuses",
     files: { [A]: spec({ output: outputWith('    x: { type: string, maxLength: "4" }') }) },
     code: "TG210",

@@ -2,6 +2,7 @@ import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnos
 import { childPointer } from "../load/pointer.js";
 import { closestKeyword, KNOWN_KEYWORDS } from "../schema/keywords.js";
 import { forEachSchema, isSchemaObject, type SchemaObject } from "../schema/walk.js";
+import { checkKeywordPairs } from "./keyword-pairs.js";
 import { checkPattern } from "./patterns.js";
 
 /** Formats the runtime can assert without a dependency (see @toolgate/runtime formats). */
@@ -30,6 +31,7 @@ export function checkSchemaRules(schema: unknown, pointer: string, locate: Locat
     checkKeywords(node, at, locate, out);
     checkNames(node, at, locate, out);
     checkPatterns(node, at, locate, out);
+    out.push(...checkKeywordPairs(node, at, locate));
     if (typeof node.format === "string" && !SUPPORTED_FORMATS.has(node.format)) {
       out.push(diagnostic("TG216", locate(`${at}/format`), { format: quote(node.format) }));
     }

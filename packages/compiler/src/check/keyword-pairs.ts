@@ -1,0 +1,41 @@
+import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { childPointer } from "../load/pointer.js";
+import type { SchemaObject } from "../schema/walk.js";
+
+type Locate = (pointer: string) => SourceRange;
+
+/** Keywords that do nothing without a partner in the same schema: a likely mistake (TG219). */
+const NEEDS: readonly [keyword: string, partners: readonly string[]][] = [
+  ["then", ["if"]],
+  ["else", ["if"]],
+  ["if", ["then", "else"]],
+  ["minContains", ["contains"]],
+  ["maxContains", ["contains"]],
+];
+
+/** Lower and upper bounds that leave no value when crossed (TG220). */
+const BOUNDS: readonly [lower: string, upper: string][] = [
+  ["minimum", "maximum"],
+  ["minLength", "maxLength"],
+  ["minItems", "maxItems"],
+  ["minProperties", "maxProperties"],
+  ["minContains", "maxContains"],
+];
+
+/** Rules on keywords that only make sense together, each reported at the keyword in question. */
+export function checkKeywordPairs(node: SchemaObject, at: string, locate: Locate): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [keyword, partners] of NEEDS) {
+    if (keyword in node && !partners.some((p) => p in node)) {
+      out.push(diagnostic("TG219", locate(childPointer(at, keyword)), { keyword: quote(keyword), partners: partners.map((p) => quote(p)).join(" or ") }));
+    }
+  }
+  for (const [lower, upper] of BOUNDS) {
+    const low = node[lower];
+    const high = node[upper];
+    if (typeof low === "number" && typeof high === "number" && low > high) {
+      out.push(diagnostic("TG220", locate(childPointer(at, lower)), { lower: quote(lower), upper: quote(upper), low: String(low), high: String(high) }));
+    }
+  }
+  return out;
+}
