@@ -18,6 +18,8 @@ const HOT_CASES = [
   "naive + jsonc-parser duplicate check",
   "zod v4 strictObject + generic pick",
   "selection + checks alone (generated, on parsed object)",
+  "generated validator alone (on parsed object)",
+  "Ajv validator alone (run-time compile, same schema, on parsed object)",
 ];
 const COLD_MODES: Record<string, number> = {
   "eager: import generated index + one result per tool": QUICK_TOOLS,

@@ -59,6 +59,22 @@ async function selectionCase({ dir, size }) {
   return { text, run, ok: (view) => view?.items?.length === output.items.length && !("summary" in view) };
 }
 
+/** The generated envelope validator alone, on an already-parsed payload. */
+async function validatorCase({ dir, size }) {
+  const { validateEnvelope } = await import(pathToFileURL(join(dir, BENCH_TOOL, "validate.js")).href);
+  const text = fixedText(size);
+  const doc = JSON.parse(text);
+  return { text, run: () => validateEnvelope(doc), ok: (valid) => valid === true };
+}
+
+/** Ajv compiled at run time from the same schema document, alone, on the same parsed payload. */
+function ajvValidatorCase({ size, meta }) {
+  const [validate] = compileWithAjv([meta]);
+  const text = fixedText(size);
+  const doc = JSON.parse(text);
+  return { text, run: () => validate(doc), ok: (valid) => valid === true };
+}
+
 function controlCase({ size }) {
   const text = fixedText(size);
   return { text, run: () => JSON.parse(text), ok: isSuccess };
@@ -80,4 +96,6 @@ export const CASES = {
   naive_jsonc: { label: "naive + jsonc-parser duplicate check", setup: (s) => ajvCase(s, parseWithDuplicateCheck(s.meta.limits.maxDepth)) },
   zod: { label: "zod v4 strictObject + generic pick", setup: zodCase },
   select_checks: { label: "selection + checks alone (generated, on parsed object)", setup: selectionCase },
+  validator: { label: "generated validator alone (on parsed object)", setup: validatorCase },
+  ajv_validator: { label: "Ajv validator alone (run-time compile, same schema, on parsed object)", setup: ajvValidatorCase },
 };
