@@ -122,6 +122,7 @@ const CASES: readonly Case[] = [
     at: [A, "minimum"],
     message: '"minimum" 10 is greater than "maximum" 1: no value can pass',
   },
+  { title: "an empty enum", files: { [A]: spec({ output: outputWith("    x: { enum: [] }") }) }, code: "TG221", at: [A, "enum"], message: "enum lists no values: no value can pass" },
   {
     title: "a keyword value the 2020-12 meta-schema refuses",
     files: { [A]: spec({ output: outputWith('    x: { type: string, maxLength: "4" }') }) },

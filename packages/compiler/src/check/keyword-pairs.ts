@@ -22,7 +22,7 @@ const BOUNDS: readonly [lower: string, upper: string][] = [
   ["minContains", "maxContains"],
 ];
 
-/** Rules on keywords that only make sense together, each reported at the keyword in question. */
+/** Rules on keywords that only make sense together (or leave nothing to pass), each reported at the keyword. */
 export function checkKeywordPairs(node: SchemaObject, at: string, locate: Locate): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [keyword, partners] of NEEDS) {
@@ -30,6 +30,7 @@ export function checkKeywordPairs(node: SchemaObject, at: string, locate: Locate
       out.push(diagnostic("TG219", locate(childPointer(at, keyword)), { keyword: quote(keyword), partners: partners.map((p) => quote(p)).join(" or ") }));
     }
   }
+  if (Array.isArray(node.enum) && node.enum.length === 0) out.push(diagnostic("TG221", locate(childPointer(at, "enum"))));
   for (const [lower, upper] of BOUNDS) {
     const low = node[lower];
     const high = node[upper];
