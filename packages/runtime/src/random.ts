@@ -17,7 +17,7 @@ export interface ByteSource {
   (target: Uint8Array): void;
 }
 
-export const webCryptoSource: ByteSource = (target) => void globalThis.crypto.getRandomValues(target);
+const webCryptoSource: ByteSource = (target) => void globalThis.crypto.getRandomValues(target);
 
 /** Opens `path` for reading only if it is a character device; undefined otherwise (the fd is closed). */
 function openDevice(path: string): number | undefined {

@@ -4,19 +4,13 @@ import type { SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
 import { evaluatedCoverage, itemKind } from "./evaluated.js";
 import { compileNode } from "./node.js";
+import { nonNegativeInteger } from "./scalar.js";
 import { restCode } from "./object.js";
-
-function count(schema: SchemaObject, keyword: string, site: Site): number | undefined {
-  const value = schema[keyword];
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new LeanUnsupported(keyword, site.at);
-  return value;
-}
 
 function lengthCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   const out: Code[] = [];
-  const max = count(schema, "maxItems", site);
-  const min = count(schema, "minItems", site);
+  const max = nonNegativeInteger(schema, "maxItems", site);
+  const min = nonNegativeInteger(schema, "minItems", site);
   if (max !== undefined) out.push(_`if (${site.data}.length > ${max}) ${ctx.fail(site, "maxItems")}`);
   if (min !== undefined && min > 0) out.push(_`if (${site.data}.length < ${min}) ${ctx.fail(site, "minItems")}`);
   if (schema.uniqueItems === true) out.push(_`if (${ctx.helper("hasDuplicateItems")}(${site.data})) ${ctx.fail(site, "uniqueItems")}`);
@@ -49,8 +43,8 @@ function itemsCode(items: unknown, from: number, site: Site, ctx: ModuleContext)
 /** contains with its bounds: the matching items are counted by a branch function. */
 function containsCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   if (schema.contains === undefined) return [];
-  const min = count(schema, "minContains", site) ?? 1;
-  const max = count(schema, "maxContains", site);
+  const min = nonNegativeInteger(schema, "minContains", site) ?? 1;
+  const max = nonNegativeInteger(schema, "maxContains", site);
   const matches = ctx.branch(schema.contains, childPointer(site.at, "contains"));
   const found = ctx.name("n");
   const out = [_`let ${found} = 0;

@@ -5,6 +5,7 @@ import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
 import { evaluatedCoverage, matchTest, propertyKind } from "./evaluated.js";
 import { compileNode } from "./node.js";
+import { nonNegativeInteger } from "./scalar.js";
 
 /** A declared name as a property read; a reserved name would read Object.prototype instead. */
 function read(site: Site, name: string, keyword: string): Code {
@@ -18,9 +19,8 @@ const entriesOf = (value: unknown): [string, unknown][] => (isSchemaObject(value
 function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   const out = namesOf(schema.required).map((name) => _`if (${read(site, name, "required")} === undefined) ${ctx.fail(site, "required", name)}`);
   for (const keyword of ["minProperties", "maxProperties"] as const) {
-    const bound = schema[keyword];
+    const bound = nonNegativeInteger(schema, keyword, site);
     if (bound === undefined) continue;
-    if (typeof bound !== "number") throw new LeanUnsupported(keyword, site.at);
     const count = _`Object.keys(${site.data}).length`;
     out.push(_`if (${keyword === "minProperties" ? _`${count} < ${bound}` : _`${count} > ${bound}`}) ${ctx.fail(site, keyword)}`);
   }

@@ -49,7 +49,8 @@ function numeric(schema: SchemaObject, keyword: string, site: Site): number | un
   return value;
 }
 
-function nonNegativeInteger(schema: SchemaObject, keyword: string, site: Site): number | undefined {
+/** A count keyword's value (maxLength, minItems, …); a schema with anything else is declined. */
+export function nonNegativeInteger(schema: SchemaObject, keyword: string, site: Site): number | undefined {
   const value = numeric(schema, keyword, site);
   if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new LeanUnsupported(keyword, site.at);
   return value;
