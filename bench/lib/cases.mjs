@@ -86,6 +86,23 @@ async function parseStrictCase({ size, meta }) {
   return { text, run: () => parseStrict(text, meta.limits), ok: (outcome) => outcome.ok === true };
 }
 
+/** The least work any parser that hops from quote to quote with native indexOf must do (perf-anchors §3.3). */
+function quoteHopCase({ size }) {
+  const text = fixedText(size);
+  const run = () => {
+    let quotes = 0;
+    for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at + 1)) quotes++;
+    return quotes;
+  };
+  return { text, run, ok: (quotes) => quotes > 0 && quotes % 2 === 0 };
+}
+
+/** The raw lone-surrogate check alone: free on one-byte strings, a full pass on two-byte ones. */
+function wellFormedCase({ size }) {
+  const text = fixedText(size);
+  return { text, run: () => text.isWellFormed(), ok: (wellFormed) => wellFormed === true };
+}
+
 /** In table order. */
 export const CASES = {
   json_parse: { label: "JSON.parse (control: same function twice)", setup: controlCase },
@@ -98,4 +115,6 @@ export const CASES = {
   select_checks: { label: "selection + checks alone (generated, on parsed object)", setup: selectionCase },
   validator: { label: "generated validator alone (on parsed object)", setup: validatorCase },
   ajv_validator: { label: "Ajv validator alone (run-time compile, same schema, on parsed object)", setup: ajvValidatorCase },
+  quote_hop: { label: "floor: indexOf from quote to quote, nothing else", setup: quoteHopCase },
+  well_formed: { label: "floor: String#isWellFormed (raw lone surrogates)", setup: wellFormedCase },
 };

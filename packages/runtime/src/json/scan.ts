@@ -18,6 +18,7 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const MINUS = 0x2d;
 const COMMA = 0x2c;
+const COLON = 0x3a;
 
 /** A number token's text range, to be quoted when its member name asks for lossless integers. */
 export interface LosslessSpan {
@@ -69,6 +70,11 @@ export function scan(text: string, options: ScanOptions): ScanResult {
         expectName = false;
         const failure = recordKey(text, i, end, escaped, levels, depth - 1);
         if (failure) return failure;
+        // The colon would take one more trip around the loop to reach the final `else`.
+        if (text.charCodeAt(end + 1) === COLON) {
+          i = end + 2;
+          continue;
+        }
       }
       i = end + 1;
     } else if (c === COMMA) {

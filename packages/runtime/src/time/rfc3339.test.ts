@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isDate, isTime, parseDateTime } from "./rfc3339.js";
+import { isDate, isDateTime, isTime, parseDateTime } from "./rfc3339.js";
 
 describe("parseDateTime (RFC 3339)", () => {
   it.each([
@@ -45,6 +45,55 @@ describe("parseDateTime (RFC 3339)", () => {
         expect(parseDateTime(d.toISOString())).toBe(d.getTime());
       }),
       { seed: 20261129, numRuns: 2000 },
+    );
+  });
+});
+
+/** RFC 3339 §5.6 read the slow way: one regular expression, then Date for the calendar. */
+const GRAMMAR = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+function referenceMillis(text: string): number {
+  const m = GRAMMAR.exec(text);
+  if (!m) return Number.NaN;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const offset = m[8] === undefined ? 0 : (m[8] === "+" ? 1 : -1) * (Number(m[9]) * 60 + Number(m[10]));
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  const calendar = month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const clock = hour <= 23 && minute <= 59 && second <= 60 && Number(m[9] ?? 0) <= 23 && Number(m[10] ?? 0) <= 59;
+  const utcMinuteOfDay = (((hour * 60 + minute - offset) % 1440) + 1440) % 1440;
+  if (!calendar || !clock || (second === 60 && utcMinuteOfDay !== 1439)) return Number.NaN;
+  const millis = second === 60 ? 999 : Number((m[7] ?? "").slice(0, 3).padEnd(3, "0"));
+  date.setUTCHours(hour, minute, Math.min(second, 59), millis);
+  return date.getTime() - offset * 60_000;
+}
+
+const padded = (max: number, width: number): fc.Arbitrary<string> =>
+  fc.oneof({ arbitrary: fc.integer({ min: 0, max }).map((n) => String(n).padStart(width, "0")), weight: 9 }, { arbitrary: fc.stringMatching(/^[0-9]{0,3}$/), weight: 1 });
+
+/** Date-times near the grammar: fields a little out of range, now and then a wrong width or separator. */
+const nearDateTime = fc
+  .tuple(
+    padded(9999, 4),
+    padded(13, 2),
+    padded(32, 2),
+    fc.constantFrom("T", "t", " "),
+    padded(24, 2),
+    padded(60, 2),
+    padded(61, 2),
+    fc.option(fc.stringMatching(/^[0-9]{0,8}$/), { nil: undefined }),
+    fc.oneof(fc.constantFrom("Z", "z", "", "+0100"), fc.tuple(fc.constantFrom("+", "-"), padded(24, 2), padded(60, 2)).map(([sign, h, m]) => `${sign}${h}:${m}`)),
+  )
+  .map(([y, mo, d, t, h, mi, s, frac, zone]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${frac === undefined ? "" : `.${frac}`}${zone}`);
+
+describe("parseDateTime against a slow reference", () => {
+  it("agrees on every near-miss and valid date-time", () => {
+    fc.assert(
+      fc.property(nearDateTime, (text) => {
+        expect(parseDateTime(text)).toBe(referenceMillis(text));
+        expect(isDateTime(text)).toBe(!Number.isNaN(referenceMillis(text)));
+      }),
+      { seed: 20261129, numRuns: 20_000 },
     );
   });
 });

@@ -19,34 +19,56 @@ interface Fields {
 
 const scratch: Fields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millis: 0, offset: 0 };
 
-const digit = (text: string, i: number): number => {
-  const d = text.charCodeAt(i) - 48;
-  return d >= 0 && d <= 9 ? d : -1;
-};
-
-/** Two ASCII digits at `i` as a number, or -1. */
+/** Two ASCII digits at `i` as a number, or -1 (also past the end, where charCodeAt is NaN). */
 function two(text: string, i: number): number {
-  const a = digit(text, i);
-  const b = digit(text, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
+  const a = text.charCodeAt(i) - 48;
+  const b = text.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 const isLeapYear = (y: number): boolean => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+const lastDay = (year: number, month: number): number => (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month]!);
 
 /** `YYYY-MM-DD` at `i` into `f`; false when malformed or not a calendar date. */
 function readDate(text: string, i: number, f: Fields): boolean {
   const hi = two(text, i);
   const lo = two(text, i + 2);
-  f.year = hi * 100 + lo;
-  f.month = two(text, i + 5);
-  f.day = two(text, i + 8);
+  const month = two(text, i + 5);
+  const day = two(text, i + 8);
   if (hi < 0 || lo < 0 || text.charCodeAt(i + 4) !== 0x2d || text.charCodeAt(i + 7) !== 0x2d) return false;
-  return f.month >= 1 && f.month <= 12 && f.day >= 1 && f.day <= daysInMonth(f.year, f.month);
+  if (!(month >= 1 && month <= 12)) return false;
+  f.year = hi * 100 + lo;
+  f.month = month;
+  f.day = day;
+  return day >= 1 && day <= lastDay(f.year, month);
+}
+
+/** `.digits` at `k`: the index after them, or -1 when there is none; milliseconds (truncated) into `f`. */
+function readFraction(text: string, k: number, f: Fields): number {
+  const start = k;
+  let millis = 0;
+  for (let d = text.charCodeAt(k) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++k) - 48) {
+    if (k < start + 3) millis = millis * 10 + d;
+  }
+  for (let n = k - start; n < 3; n++) millis *= 10;
+  f.millis = millis;
+  return k === start ? -1 : k;
+}
+
+/** `Z` or `±HH:MM` at `k`: the index after it, or -1; minutes east of UTC into `f`. */
+function readOffset(text: string, k: number, f: Fields): number {
+  const zone = text.charCodeAt(k);
+  f.offset = 0;
+  if (zone === 0x5a || zone === 0x7a) return k + 1;
+  if (zone !== 0x2b && zone !== 0x2d) return -1;
+  const hours = two(text, k + 1);
+  const minutes = two(text, k + 4);
+  if (hours < 0 || minutes < 0 || hours > 23 || minutes > 59 || text.charCodeAt(k + 3) !== 0x3a) return -1;
+  f.offset = zone === 0x2b ? hours * 60 + minutes : -(hours * 60 + minutes);
+  return k + 6;
 }
 
 /** `HH:MM:SS[.frac](Z|±HH:MM)` from `i` to the end of `text` into `f`; false when malformed. */
@@ -55,27 +77,10 @@ function readTime(text: string, i: number, f: Fields): boolean {
   f.minute = two(text, i + 3);
   f.second = two(text, i + 6);
   if (text.charCodeAt(i + 2) !== 0x3a || text.charCodeAt(i + 5) !== 0x3a) return false;
-  let k = i + 8;
   f.millis = 0;
-  if (text.charCodeAt(k) === 0x2e) {
-    const start = ++k;
-    for (let scale = 100; digit(text, k) >= 0; k++, scale /= 10) f.millis += digit(text, k) * scale;
-    if (k === start) return false;
-    f.millis = Math.floor(f.millis);
-  }
-  const zone = text.charCodeAt(k);
-  if (zone === 0x5a || zone === 0x7a) {
-    f.offset = 0;
-    k++;
-  } else if (zone === 0x2b || zone === 0x2d) {
-    const oh = two(text, k + 1);
-    const om = two(text, k + 4);
-    if (oh < 0 || om < 0 || oh > 23 || om > 59 || text.charCodeAt(k + 3) !== 0x3a) return false;
-    f.offset = (zone === 0x2b ? 1 : -1) * (oh * 60 + om);
-    k += 6;
-  } else {
-    return false;
-  }
+  let k = i + 8;
+  if (text.charCodeAt(k) === 0x2e) k = readFraction(text, k + 1, f);
+  if (k >= 0) k = readOffset(text, k, f);
   return k === text.length && validClock(f);
 }
 
@@ -94,7 +99,9 @@ function readDateTime(text: string, f: Fields): boolean {
 
 function utcMillis(f: Fields): number {
   // A leap second cannot be represented; it counts as the last millisecond of its minute.
-  const [second, millis] = f.second === 60 ? [59, 999] : [f.second, f.millis];
+  const leap = f.second === 60;
+  const second = leap ? 59 : f.second;
+  const millis = leap ? 999 : f.millis;
   if (f.year >= 100) return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, second, millis);
   // Date.UTC maps years 0–99 to 1900–1999.
   const date = new Date(0);
