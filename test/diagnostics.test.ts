@@ -124,6 +124,13 @@ const CASES: readonly Case[] = [
   },
   { title: "an empty enum", files: { [A]: spec({ output: outputWith("    x: { enum: [] }") }) }, code: "TG221", at: [A, "enum"], message: "enum lists no values: no value can pass" },
   {
+    title: "contains that asserts nothing",
+    files: { [A]: spec({ output: outputWith("    x: { type: array, contains: { type: string }, minContains: 0 }") }) },
+    code: "TG222",
+    at: [A, "minContains"],
+    message: '"minContains": 0 without "maxContains" leaves "contains" asserting nothing',
+  },
+  {
     title: "a keyword value the 2020-12 meta-schema refuses",
     files: { [A]: spec({ output: outputWith('    x: { type: string, maxLength: "4" }') }) },
     code: "TG210",

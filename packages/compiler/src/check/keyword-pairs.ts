@@ -22,7 +22,7 @@ const BOUNDS: readonly [lower: string, upper: string][] = [
   ["minContains", "maxContains"],
 ];
 
-/** Rules on keywords that only make sense together (or leave nothing to pass), each reported at the keyword. */
+/** Rules on keywords that only make sense together (or leave nothing to pass or nothing to check), each reported at the keyword. */
 export function checkKeywordPairs(node: SchemaObject, at: string, locate: Locate): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [keyword, partners] of NEEDS) {
@@ -31,6 +31,7 @@ export function checkKeywordPairs(node: SchemaObject, at: string, locate: Locate
     }
   }
   if (Array.isArray(node.enum) && node.enum.length === 0) out.push(diagnostic("TG221", locate(childPointer(at, "enum"))));
+  if (node.minContains === 0 && "contains" in node && !("maxContains" in node)) out.push(diagnostic("TG222", locate(childPointer(at, "minContains"))));
   for (const [lower, upper] of BOUNDS) {
     const low = node[lower];
     const high = node[upper];

@@ -38,6 +38,7 @@ export const DIAGNOSTICS = {
   TG219: entry("error", (p) => `${p.keyword} has no effect without ${p.partners}`, "Add the missing keyword to the same schema, or remove this one."),
   TG220: entry("error", (p) => `${p.lower} ${p.low} is greater than ${p.upper} ${p.high}: no value can pass`, "Swap or correct the bounds."),
   TG221: entry("error", () => "enum lists no values: no value can pass", "List the allowed values, or use `false` for a field that must be absent."),
+  TG222: entry("error", () => '"minContains": 0 without "maxContains" leaves "contains" asserting nothing', "Set maxContains, or drop contains and minContains."),
   TG301: entry("error", (p) => `agent_view path ${p.path} does not exist in output`, "List only paths declared under output.properties; use [] for array items."),
   TG302: entry("error", (p) => `agent_view path ${p.path} crosses ${p.keyword}`, "Select the whole field above the union, or split the tool."),
   TG303: entry("error", (p) => `agent_view path ${p.path} overlaps ${p.other}`, "Keep either the parent or the child path."),

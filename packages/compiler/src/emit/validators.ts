@@ -30,6 +30,9 @@ function newAjv(): Ajv2020 {
     strictRequired: false,
     strictTypes: false,
     strictTuples: false,
+    // A name under properties that a patternProperties pattern also matches gets both schemas: legal
+    // 2020-12 that Ajv's strict mode calls a likely mistake, and our validators implement it.
+    allowMatchingProperties: true,
     allErrors: false,
     // The operator channel keeps paths and keywords only; message strings would be dead weight.
     messages: false,
