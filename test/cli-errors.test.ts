@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Io } from "../packages/cli/src/gen.js";
+import type { Io } from "../packages/cli/src/io.js";
 import { main } from "../packages/cli/src/main.js";
 import { positionOf } from "./support/position.js";
 import { tempDir } from "./support/project.js";

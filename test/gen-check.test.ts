@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { appendFile, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Io } from "../packages/cli/src/gen.js";
+import type { Io } from "../packages/cli/src/io.js";
 import { main } from "../packages/cli/src/main.js";
 import { repoRoot, tempDir } from "./support/project.js";
 

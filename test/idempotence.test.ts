@@ -4,7 +4,7 @@ import { homedir, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFiles, readSpecTree } from "../packages/cli/src/files.js";
-import type { Io } from "../packages/cli/src/gen.js";
+import type { Io } from "../packages/cli/src/io.js";
 import { main } from "../packages/cli/src/main.js";
 import { repoRoot, tempDir } from "./support/project.js";
 

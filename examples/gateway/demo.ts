@@ -1,10 +1,15 @@
 /**
  * Runs a few tool calls through the gateway against a loopback upstream and prints what the agent
- * gets next to the operator event. Run with `npx tsx examples/gateway/demo.ts` after `npx tsc -b`.
+ * gets next to the operator event, and appends each event to an audit file. Run with
+ * `npx tsx examples/gateway/demo.ts` after `npx tsc -b`.
  */
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AdapterEvent, AgentResult } from "@toolgate/runtime";
+import { newAuditAnchor, openAuditFile } from "@toolgate/runtime/audit";
 import { parseDiskUsage } from "@toolgate/runtime/upstream";
 import { deploymentStatus, jobRunStatus, reviewStatus, sshDiskUsage } from "../../generated/index.js";
 import { runTool } from "./gateway.js";
@@ -71,8 +76,11 @@ async function main(): Promise<void> {
     },
   };
 
+  // Every event also goes to a hash-chained audit file; the gateway would publish its head elsewhere.
+  const auditPath = join(mkdtempSync(join(tmpdir(), "toolgate-demo-")), "audit.jsonl");
+  const audit = openAuditFile(auditPath, { writer: "demo-gateway", anchor: newAuditAnchor() });
   const events: AdapterEvent[] = [];
-  const context = { onEvent: (event: AdapterEvent) => void events.push(event) };
+  const context = { onEvent: (event: AdapterEvent) => void (events.push(event), audit.record(event)) };
   const scenarios: [string, () => Promise<AgentResult<unknown>>][] = [
     [
       "review: the injected message is not in the view",
@@ -89,6 +97,9 @@ async function main(): Promise<void> {
   ];
   for (const [title, run] of scenarios) show(title, await run(), events.at(-1));
   server.close();
+  audit.close();
+  const { seq, hash } = audit.head();
+  console.log(`\n## audit\n${seq} records in ${auditPath}\ncheck: npx toolgate audit verify ${auditPath} --head ${hash}`);
 }
 
 await main();

@@ -2,6 +2,7 @@ import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileOutpu
 import { existsSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { readIfExists, removeFile, readSpecTree, toPosix, writeText } from "./files.js";
+import { EXIT, type Io } from "./io.js";
 import { planOutput, type OutputPlan } from "./plan.js";
 
 export interface GenOptions {
@@ -12,13 +13,6 @@ export interface GenOptions {
   readonly errorFormat: ErrorFormat;
   readonly quiet: boolean;
 }
-
-export interface Io {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}
-
-export const EXIT = { ok: 0, findings: 1, usage: 2, internal: 3 } as const;
 
 /** Paths the compiler sees are relative to the specs directory's parent, so output never names the checkout. */
 const fromRoot = (options: GenOptions, path: string): string => toPosix(relative(dirname(resolve(options.specs)), resolve(path)));

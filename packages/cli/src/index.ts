@@ -1,2 +1,4 @@
 export { main } from "./main.js";
-export { EXIT, runGen, type GenOptions, type Io } from "./gen.js";
+export { runGen, type GenOptions } from "./gen.js";
+export { EXIT, type Io } from "./io.js";
+export { runAuditVerify, type AuditVerifyCliOptions } from "./audit.js";

@@ -1,5 +1,7 @@
 import { Command, CommanderError, Option } from "commander";
-import { EXIT, runGen, type Io } from "./gen.js";
+import { runAuditVerify } from "./audit.js";
+import { runGen } from "./gen.js";
+import { EXIT, type Io } from "./io.js";
 import { watchAndRun } from "./watch.js";
 
 function abortOnSignal(): AbortSignal {
@@ -37,6 +39,16 @@ function program(io: Io, done: (code: number) => void): Command {
       await watchAndRun([opts.specs], () => runGen(options, io), abortOnSignal(), 100);
       done(EXIT.ok);
     });
+  cli
+    .command("audit")
+    .description("work with audit logs written by openAuditFile / createAuditLog")
+    .command("verify")
+    .description("check an audit log's chain: form, writer, sequence, links and hashes")
+    .argument("<file>", "the audit log (one record per line)")
+    .option("--anchor <hash>", "the anchor the chain was started from")
+    .option("--head <hash...>", "head hashes published elsewhere while the log was written")
+    .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
+    .action(async (file: string, opts) => done(await runAuditVerify(file, { anchor: opts.anchor, heads: opts.head ?? [], errorFormat: opts.errorFormat }, io)));
   return cli;
 }
 

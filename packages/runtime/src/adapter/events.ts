@@ -1,4 +1,5 @@
 import type { Layer } from "../result.js";
+import { sha256Hex } from "../sha256.js";
 import type { ValidationIssue, Validator } from "../validate/support.js";
 import type { AdapterEvent, ToolCall } from "./types.js";
 
@@ -30,15 +31,10 @@ export function issuesOf(validate: Validator): ValidationIssue[] {
   return (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword }));
 }
 
-// node:crypto costs several milliseconds to load; only calls that report an event need it.
-let hashing: typeof import("node:crypto") | undefined;
-const sha256 = (raw: string | Uint8Array): string =>
-  (hashing ??= process.getBuiltinModule("node:crypto")).createHash("sha256").update(raw).digest("hex");
-
 function digest(raw: string | Uint8Array | undefined): { sha: string | undefined; bytes: number | undefined } {
   if (raw === undefined) return { sha: undefined, bytes: undefined };
   const bytes = typeof raw === "string" ? Buffer.byteLength(raw, "utf8") : raw.byteLength;
-  return { sha: sha256(raw), bytes };
+  return { sha: sha256Hex(raw), bytes };
 }
 
 export interface EventMeta {

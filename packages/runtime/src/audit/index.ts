@@ -1,0 +1,8 @@
+export { createAuditLog, newAuditAnchor } from "./log.js";
+export type { AuditLog, AuditLogOptions } from "./log.js";
+export { openAuditFile } from "./file.js";
+export type { AuditFileOptions } from "./file.js";
+export { AUDIT_FORMAT } from "./record.js";
+export type { AuditBody, AuditHead } from "./record.js";
+export { verifyAuditLog } from "./verify.js";
+export type { AuditProblem, AuditReport, AuditVerifyOptions } from "./verify.js";

@@ -1,0 +1,48 @@
+import { sha256Hex } from "../sha256.js";
+
+/**
+ * One audit record per line: `{"body":<body>,"hash":"<64 hex>"}`. The hash covers the previous
+ * record's hash and the body exactly as written, so a verifier checks the bytes on disk and never
+ * depends on re-serializing JSON the same way.
+ */
+
+export const AUDIT_FORMAT = 1;
+
+const PREFIX = '{"body":';
+const HASH_KEY = ',"hash":"';
+const SUFFIX = '"}';
+const HEX64 = /^[0-9a-f]{64}$/;
+
+export const isHash = (text: unknown): text is string => typeof text === "string" && HEX64.test(text);
+
+/** The link from the record before (its hash, or the chain's anchor) to this body. */
+export const linkHash = (prev: string, body: string): string => sha256Hex(`${prev}\n${body}`);
+
+export const formatLine = (body: string, hash: string): string => `${PREFIX}${body}${HASH_KEY}${hash}${SUFFIX}`;
+
+/** The body's exact text and the stated hash, or undefined when the line is not in record form. */
+export function splitLine(line: string): { body: string; hash: string } | undefined {
+  const hashAt = line.length - SUFFIX.length - 64;
+  if (!line.startsWith(PREFIX) || !line.endsWith(SUFFIX) || hashAt < PREFIX.length + HASH_KEY.length) return undefined;
+  if (line.slice(hashAt - HASH_KEY.length, hashAt) !== HASH_KEY) return undefined;
+  const hash = line.slice(hashAt, hashAt + 64);
+  return isHash(hash) ? { body: line.slice(PREFIX.length, hashAt - HASH_KEY.length), hash } : undefined;
+}
+
+/** What every body holds, in this order. `upstream` names the endpoint or command, when given. */
+export interface AuditBody<Event = unknown> {
+  readonly v: typeof AUDIT_FORMAT;
+  readonly writer: string;
+  readonly seq: number;
+  readonly prev: string;
+  readonly at: string;
+  readonly upstream?: string | undefined;
+  readonly event: Event;
+}
+
+/** Where a chain stands: the last record's sequence number and hash (seq 0: the anchor itself). */
+export interface AuditHead {
+  readonly writer: string;
+  readonly seq: number;
+  readonly hash: string;
+}

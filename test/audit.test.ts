@@ -1,0 +1,107 @@
+import type { AdapterEvent } from "@toolgate/runtime";
+import { newAuditAnchor, openAuditFile } from "@toolgate/runtime/audit";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewStatus } from "../generated/review_status/adapter.js";
+import type { Io } from "../packages/cli/src/io.js";
+import { main } from "../packages/cli/src/main.js";
+import { tempDir } from "./support/project.js";
+
+/** Seed 000's audit record: adapter events chained into a file, checked by `toolgate audit verify`. */
+
+const NOW = Date.parse("2026-11-29T12:00:00.000Z");
+const UPSTREAM = "GET http://127.0.0.1/reviews/CR-42";
+
+let tmp: { dir: string; dispose: () => Promise<void> };
+let file: string;
+let anchor: string;
+let head: string;
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { stdout: (t) => out.push(t), stderr: (t) => err.push(t) };
+  const code = await main(args, io);
+  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+}
+
+/** One review_status call per raw response, its event appended to the audit file (reopened each time). */
+function runCalls(raws: readonly Record<string, unknown>[]): void {
+  for (const raw of raws) {
+    const log = openAuditFile(file, { writer: "gateway-1", anchor, now: () => NOW });
+    const onEvent = (event: AdapterEvent): void => void log.record(event, UPSTREAM);
+    const started = reviewStatus.call({ change_id: "CR-42" }, { now: () => NOW, onEvent });
+    if (!started.ok) throw new Error("input rejected");
+    reviewStatus.adapt(JSON.stringify({ ...raw }), started.call);
+    head = log.head().hash;
+    log.close();
+  }
+}
+
+const review = { change_id: "CR-42", decision: "approved", reviewed_by: "alice", observed_at: "2026-11-29T11:59:59.000Z" };
+
+beforeAll(async () => {
+  tmp = await tempDir("audit");
+  file = join(tmp.dir, "audit.jsonl");
+  anchor = newAuditAnchor();
+  runCalls([review, { ...review, admin_override: true }, { ...review, change_id: "CR-7" }]);
+});
+
+afterAll(() => tmp.dispose());
+
+describe("audit log of adapter events", () => {
+  it("records each call's outcome, layer and digest, and none of the response's values", async () => {
+    const lines = (await readFile(file, "utf8")).trimEnd().split("\n");
+    const bodies = lines.map((l) => (JSON.parse(l) as { body: { seq: number; upstream: string; event: AdapterEvent } }).body);
+    expect(bodies.map((b) => [b.seq, b.event.outcome, b.event.layer, b.upstream])).toEqual([
+      [1, "success", undefined, UPSTREAM],
+      [2, "failure", "schema", UPSTREAM],
+      [3, "failure", "binding", UPSTREAM],
+    ]);
+    expect(bodies.every((b) => b.event.raw_sha256?.length === 64)).toBe(true);
+    for (const secretish of ["alice", "admin_override", "approved"]) expect(lines.join("\n")).not.toContain(secretish);
+  });
+
+  it("verifies from the anchor to the published head", async () => {
+    const { code, stdout } = await cli("audit", "verify", file, "--anchor", anchor, "--head", head);
+    expect(code).toBe(0);
+    expect(stdout).toContain("3 records by gateway-1 (seq 1–3), chain intact from the given anchor, 1 published head(s) found");
+  });
+
+  it("names the line of an edited record and exits 1, in each error format", async () => {
+    const tampered = join(tmp.dir, "tampered.jsonl");
+    const text = await readFile(file, "utf8");
+    await writeFile(tampered, text.replace('"outcome":"failure","code":"INVALID_RESPONSE","layer":"schema"', '"outcome":"success","code":"INVALID_RESPONSE","layer":"schema"'));
+    const message = "its hash does not match its body (changed after it was written)";
+    expect(await cli("audit", "verify", tampered)).toMatchObject({ code: 1, stderr: `${tampered}:2: error: ${message}` });
+    expect((await cli("audit", "verify", tampered, "--error-format", "github")).stderr).toBe(`::error file=${tampered},line=2::${message}`);
+    expect(JSON.parse((await cli("audit", "verify", tampered, "--error-format", "json")).stderr)).toEqual({ file: tampered, line: 2, severity: "error", message });
+  });
+
+  it("shows a cut-off end against the published head", async () => {
+    const cut = join(tmp.dir, "cut.jsonl");
+    const lines = (await readFile(file, "utf8")).split("\n");
+    await writeFile(cut, `${lines.slice(0, 2).join("\n")}\n`);
+    expect((await cli("audit", "verify", cut)).code).toBe(0);
+    const { code, stderr } = await cli("audit", "verify", cut, "--head", head);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`${cut}: error: published head ${head} is not in the log (records cut off, or the log rewritten)`);
+  });
+
+  it("refuses to continue another writer's file or a torn one", async () => {
+    expect(() => openAuditFile(file, { writer: "gateway-2", anchor })).toThrow('the audit file belongs to writer "gateway-1"; use one file per writer');
+    const torn = join(tmp.dir, "torn.jsonl");
+    await writeFile(torn, (await readFile(file, "utf8")).slice(0, -5));
+    expect(() => openAuditFile(torn, { writer: "gateway-1", anchor })).toThrow("last record is incomplete");
+    expect((await cli("audit", "verify", torn)).stderr).toBe(`${torn}:3: error: incomplete last record (no newline: the write was cut off)`);
+    const foreign = join(tmp.dir, "foreign.jsonl");
+    await writeFile(foreign, `{"body":{seq: 1},"hash":"${"0".repeat(64)}"}\n`);
+    expect(() => openAuditFile(foreign, { writer: "gateway-1", anchor })).toThrow("the audit file does not end with an audit record");
+  });
+
+  it("exits 2 on a missing file or a malformed hash", async () => {
+    expect((await cli("audit", "verify", join(tmp.dir, "none.jsonl"))).code).toBe(2);
+    expect(await cli("audit", "verify", file, "--anchor", "ABC")).toMatchObject({ code: 2, stderr: 'toolgate: "ABC" is not a hash (64 lowercase hex digits)' });
+  });
+});
