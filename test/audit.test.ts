@@ -1,5 +1,7 @@
 import type { AdapterEvent } from "@toolgate/runtime";
-import { newAuditAnchor, openAuditFile } from "@toolgate/runtime/audit";
+import { newAuditAnchor, openAuditFile, verifyAuditLog } from "@toolgate/runtime/audit";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,6 +41,9 @@ function runCalls(raws: readonly Record<string, unknown>[]): void {
   }
 }
 
+/** The event of the last record of `text`, to record once more. */
+const lastEvent = (text: string): AdapterEvent => (JSON.parse(text.trimEnd().split("\n").at(-1)!) as { body: { event: AdapterEvent } }).body.event;
+
 const review = { change_id: "CR-42", decision: "approved", reviewed_by: "alice", observed_at: "2026-11-29T11:59:59.000Z" };
 
 beforeAll(async () => {
@@ -64,9 +69,12 @@ describe("audit log of adapter events", () => {
   });
 
   it("verifies from the anchor to the published head", async () => {
-    const { code, stdout } = await cli("audit", "verify", file, "--anchor", anchor, "--head", head);
+    const { code, stdout, stderr } = await cli("audit", "verify", file, "--anchor", anchor, "--head", head);
     expect(code).toBe(0);
-    expect(stdout).toContain("3 records by gateway-1 (seq 1–3), chain intact from the given anchor, 1 published head(s) found");
+    expect(stdout).toBe(`toolgate: ${file}: 3 records by "gateway-1" (seq 1–3), chain intact from the given anchor, 1 published head found; head ${head}`);
+    expect(stderr).toBe("");
+    // --head repeats and may follow the file; a head published before any record is the anchor.
+    expect((await cli("audit", "verify", "--head", anchor, "--anchor", anchor, file, "--head", head)).code).toBe(0);
   });
 
   it("names the line of an edited record and exits 1, in each error format", async () => {
@@ -89,15 +97,68 @@ describe("audit log of adapter events", () => {
     expect(stderr).toBe(`${cut}: error: published head ${head} is not in the log (records cut off, or the log rewritten)`);
   });
 
-  it("refuses to continue another writer's file or a torn one", async () => {
+  it("refuses to continue another writer's file, or one another live process writes", async () => {
     expect(() => openAuditFile(file, { writer: "gateway-2", anchor })).toThrow('the audit file belongs to writer "gateway-1"; use one file per writer');
-    const torn = join(tmp.dir, "torn.jsonl");
-    await writeFile(torn, (await readFile(file, "utf8")).slice(0, -5));
-    expect(() => openAuditFile(torn, { writer: "gateway-1", anchor })).toThrow("last record is incomplete");
-    expect((await cli("audit", "verify", torn)).stderr).toBe(`${torn}:3: error: incomplete last record (no newline: the write was cut off)`);
+    const open = openAuditFile(file, { writer: "gateway-1", anchor });
+    try {
+      expect(() => openAuditFile(file, { writer: "gateway-1", anchor })).toThrow(`process ${process.pid} writes this audit file`);
+    } finally {
+      open.close();
+    }
     const foreign = join(tmp.dir, "foreign.jsonl");
     await writeFile(foreign, `{"body":{seq: 1},"hash":"${"0".repeat(64)}"}\n`);
     expect(() => openAuditFile(foreign, { writer: "gateway-1", anchor })).toThrow("the audit file does not end with an audit record");
+  });
+
+  it("takes over the lock of a process that is gone", async () => {
+    const copy = join(tmp.dir, "stale.jsonl");
+    await writeFile(copy, await readFile(file));
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    await writeFile(`${copy}.lock`, gone.stdout);
+    const log = openAuditFile(copy, { writer: "gateway-1", anchor });
+    log.close();
+    expect(existsSync(`${copy}.lock`)).toBe(false);
+  });
+
+  it("recovers from a torn write: cuts it off, keeps it aside and records the lost event", async () => {
+    const torn = join(tmp.dir, "torn.jsonl");
+    const whole = await readFile(file, "utf8");
+    await writeFile(torn, whole.slice(0, -5));
+    expect((await cli("audit", "verify", torn)).stderr).toBe(`${torn}:3: error: incomplete last record (no newline: the write was cut off)`);
+    const log = openAuditFile(torn, { writer: "gateway-1", anchor, now: () => NOW });
+    log.record(lastEvent(whole));
+    log.close();
+    expect(await readFile(`${torn}.torn`, "utf8")).toBe(whole.slice(0, -5).split("\n").at(-1));
+    const { code, stderr } = await cli("audit", "verify", torn, "--anchor", anchor);
+    expect(code).toBe(0);
+    expect(stderr).toBe(`toolgate: ${torn}: warning: the writer lost 1 event to failed writes (recorded in the chain)`);
+  });
+
+  it("never leaves half a record behind when the file cannot grow (ulimit -f)", () => {
+    const capped = join(tmp.dir, "capped.jsonl");
+    const script = [
+      'import { openAuditFile, newAuditAnchor } from "@toolgate/runtime/audit";',
+      `const log = openAuditFile(${JSON.stringify(capped)}, { writer: "w", anchor: newAuditAnchor() });`,
+      'const event = { tool: "t", spec_version: 1, spec_hash: "x", request_id: "req_12345678", outcome: "success", syntax_valid: true, schema_valid: true, schema_errors: [], duration_ms: 1 };',
+      "let failures = 0;",
+      "for (let i = 0; i < 20; i++) { try { log.record(event); } catch { failures++; } }",
+      "log.close();",
+      "console.log(JSON.stringify({ failures, head: log.head() }));",
+    ].join("\n");
+    const child = spawnSync("bash", ["-c", `ulimit -f 2; exec "${process.execPath}" --input-type=module -e '${script}'`], { cwd: process.cwd(), encoding: "utf8" });
+    const { failures, head } = JSON.parse(child.stdout) as { failures: number; head: { seq: number; hash: string } };
+    expect(failures).toBeGreaterThan(0);
+    const text = readFileSync(capped, "utf8");
+    expect(text.endsWith("\n")).toBe(true);
+    expect(verifyAuditLog(text, { heads: [head.hash] })).toMatchObject({ records: head.seq, problem: undefined });
+  });
+
+  it("reports a line that is not UTF-8 and escapes GitHub workflow properties", async () => {
+    const bad = join(tmp.dir, "bad,name:1.jsonl");
+    const bytes = await readFile(file);
+    await writeFile(bad, Buffer.concat([bytes, Buffer.from([0xff, 0x0a])]));
+    expect((await cli("audit", "verify", bad)).stderr).toBe(`${bad}:4: error: not valid UTF-8`);
+    expect((await cli("audit", "verify", bad, "--error-format", "github")).stderr).toBe(`::error file=${bad.replace(/:/g, "%3A").replace(/,/g, "%2C")},line=4::not valid UTF-8`);
   });
 
   it("exits 2 on a missing file or a malformed hash", async () => {

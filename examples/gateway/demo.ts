@@ -78,7 +78,8 @@ async function main(): Promise<void> {
 
   // Every event also goes to a hash-chained audit file; the gateway would publish its head elsewhere.
   const auditPath = join(mkdtempSync(join(tmpdir(), "toolgate-demo-")), "audit.jsonl");
-  const audit = openAuditFile(auditPath, { writer: "demo-gateway", anchor: newAuditAnchor() });
+  const anchor = newAuditAnchor();
+  const audit = openAuditFile(auditPath, { writer: "demo-gateway", anchor });
   const events: AdapterEvent[] = [];
   const context = { onEvent: (event: AdapterEvent) => void (events.push(event), audit.record(event)) };
   const scenarios: [string, () => Promise<AgentResult<unknown>>][] = [
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
   server.close();
   audit.close();
   const { seq, hash } = audit.head();
-  console.log(`\n## audit\n${seq} records in ${auditPath}\ncheck: npx toolgate audit verify ${auditPath} --head ${hash}`);
+  console.log(`\n## audit\n${seq} records in ${auditPath}\ncheck: npx toolgate audit verify ${auditPath} --anchor ${anchor} --head ${hash}`);
 }
 
 await main();

@@ -46,9 +46,9 @@ function program(io: Io, done: (code: number) => void): Command {
     .description("check an audit log's chain: form, writer, sequence, links and hashes")
     .argument("<file>", "the audit log (one record per line)")
     .option("--anchor <hash>", "the anchor the chain was started from")
-    .option("--head <hash...>", "head hashes published elsewhere while the log was written")
+    .option("--head <hash>", "a head hash published elsewhere while the log was written (repeatable)", (hash: string, heads: string[]) => [...heads, hash], [])
     .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
-    .action(async (file: string, opts) => done(await runAuditVerify(file, { anchor: opts.anchor, heads: opts.head ?? [], errorFormat: opts.errorFormat }, io)));
+    .action(async (file: string, opts) => done(await runAuditVerify(file, { anchor: opts.anchor, heads: opts.head, errorFormat: opts.errorFormat }, io)));
   return cli;
 }
 

@@ -10,8 +10,27 @@ const text = (d: Diagnostic): string =>
 const ghData = (s: string): string => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const ghProp = (s: string): string => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
+export interface GithubAnnotation {
+  readonly severity: "error" | "warning";
+  readonly file: string;
+  /** Omitted for a finding about the whole file. */
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
+  readonly title?: string | undefined;
+  readonly message: string;
+}
+
+/** One GitHub workflow command (`::error file=…,line=…::message`), every part escaped. */
+export function githubAnnotation(a: GithubAnnotation): string {
+  const props = [`file=${ghProp(a.file)}`];
+  if (a.line !== undefined) props.push(`line=${a.line}`);
+  if (a.column !== undefined) props.push(`col=${a.column}`);
+  if (a.title !== undefined) props.push(`title=${ghProp(a.title)}`);
+  return `::${a.severity} ${props.join(",")}::${ghData(a.message)}`;
+}
+
 const github = (d: Diagnostic): string =>
-  `::${d.severity} file=${ghProp(d.file)},line=${d.line},col=${d.column},title=${d.code}::${ghData(`${d.message} (${d.hint})`)}`;
+  githubAnnotation({ severity: d.severity, file: d.file, line: d.line, column: d.column, title: d.code, message: `${d.message} (${d.hint})` });
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: ErrorFormat): string {
   if (format === "json") return JSON.stringify(diagnostics, null, 2);

@@ -1,21 +1,54 @@
 import { createAuditLog, type AuditLog } from "./log.js";
+import { lockFile } from "./lock.js";
 import { splitLine } from "./record.js";
 
 // Looked up, not imported, like the rest of the runtime: loading node:fs's ESM facade is slow.
 const fs = (): typeof import("node:fs") => process.getBuiltinModule("node:fs");
 
-/** Enough of the file's end to hold its last record (events are small: paths, codes, digests). */
-const TAIL_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+const CHUNK = 64 * 1024;
 
-function lastLine(fd: number): string | undefined {
-  const { size } = fs().fstatSync(fd);
+/** Offset just past the last newline at or before `end` (0 when there is none). */
+function lineStartBefore(fd: number, end: number): number {
+  const buffer = Buffer.alloc(CHUNK);
+  for (let stop = end; stop > 0; stop -= CHUNK) {
+    const from = Math.max(0, stop - CHUNK);
+    fs().readSync(fd, buffer, 0, stop - from, from);
+    const at = buffer.subarray(0, stop - from).lastIndexOf(NEWLINE);
+    if (at >= 0) return from + at + 1;
+  }
+  return 0;
+}
+
+const readRange = (fd: number, from: number, to: number): Buffer => {
+  const buffer = Buffer.alloc(to - from);
+  fs().readSync(fd, buffer, 0, buffer.length, from);
+  return buffer;
+};
+
+/**
+ * Bytes after the last newline are a record whose write was cut off (a crash, a full disk). They
+ * move to `<path>.torn` for inspection, the file is cut back, and the next record counts one event
+ * as dropped, so the service can restart and the gap stays on record.
+ */
+function cutTornTail(fd: number, path: string): { size: number; torn: number } {
+  const size = fs().fstatSync(fd).size;
+  const start = lineStartBefore(fd, size);
+  if (start === size) return { size, torn: 0 };
+  fs().appendFileSync(`${path}.torn`, readRange(fd, start, size));
+  fs().ftruncateSync(fd, start);
+  return { size: start, torn: 1 };
+}
+
+/** Where the file's chain stands (its last record), or undefined for an empty file. */
+function resumePoint(fd: number, size: number, writer: string): { anchor: string; seq: number } | undefined {
   if (size === 0) return undefined;
-  const length = Math.min(size, TAIL_BYTES);
-  const buffer = Buffer.alloc(length);
-  fs().readSync(fd, buffer, 0, length, size - length);
-  const tail = buffer.toString("utf8");
-  if (!tail.endsWith("\n")) throw new Error("the audit file's last record is incomplete; run `toolgate audit verify` before appending");
-  return tail.slice(tail.lastIndexOf("\n", tail.length - 2) + 1, -1);
+  const line = readRange(fd, lineStartBefore(fd, size - 1), size - 1).toString("utf8");
+  const parts = splitLine(line);
+  const body = parts ? parseBody(parts.body) : undefined;
+  if (!parts || typeof body?.seq !== "number") throw new Error("the audit file does not end with an audit record");
+  if (body.writer !== writer) throw new Error(`the audit file belongs to writer ${JSON.stringify(body.writer)}; use one file per writer`);
+  return { anchor: parts.hash, seq: body.seq };
 }
 
 function parseBody(text: string): { writer?: unknown; seq?: unknown } | undefined {
@@ -26,37 +59,60 @@ function parseBody(text: string): { writer?: unknown; seq?: unknown } | undefine
   }
 }
 
-/** Where an existing file's chain stands, or undefined for a new file. */
-function resumePoint(fd: number, writer: string): { anchor: string; seq: number } | undefined {
-  const line = lastLine(fd);
-  if (line === undefined) return undefined;
-  const parts = splitLine(line);
-  const body = parts ? parseBody(parts.body) : undefined;
-  if (!parts || typeof body?.seq !== "number") throw new Error("the audit file does not end with an audit record");
-  if (body.writer !== writer) throw new Error(`the audit file belongs to writer ${JSON.stringify(body.writer)}; use one file per writer`);
-  return { anchor: parts.hash, seq: body.seq };
-}
-
 export interface AuditFileOptions {
   readonly writer: string;
   /** The anchor of a new chain; an existing file continues from its last record instead. */
   readonly anchor: string;
   readonly now?: (() => number) | undefined;
+  readonly onError?: ((error: unknown) => void) | undefined;
+  /** fdatasync after every record: survives power loss, at the cost of a disk flush per event. */
+  readonly durable?: boolean | undefined;
+}
+
+/** Appends `line` and a newline, or cuts the file back and throws: a record lands whole or not at all. */
+function appender(fd: number, size: number, durable: boolean): (line: string) => void {
+  let end = size;
+  return (line) => {
+    const bytes = Buffer.from(`${line}\n`, "utf8");
+    try {
+      const written = fs().writeSync(fd, bytes);
+      if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes (disk full or file size limit)`);
+      if (durable) fs().fdatasyncSync(fd);
+    } catch (e) {
+      // Part of the line may have landed even when writeSync threw.
+      fs().ftruncateSync(fd, end);
+      throw e;
+    }
+    end += bytes.length;
+  };
 }
 
 /**
- * An audit log appended to `path`, one synchronous write per record (so records land in order and a
- * crash cuts off at most the record being written). Reopening the file continues its chain.
+ * An audit log appended to `path`, one synchronous write per record, so records land in order and
+ * a crash cuts off at most the record being written. Reopening the file continues its chain; a
+ * `<path>.lock` keeps a second process from writing the same file.
  */
 export function openAuditFile(path: string, options: AuditFileOptions): AuditLog & { readonly close: () => void } {
-  const fd = fs().openSync(path, "a+");
+  const unlock = lockFile(path);
+  let fd: number | undefined;
   try {
-    const resume = resumePoint(fd, options.writer);
-    const append = (line: string): void => void fs().writeSync(fd, `${line}\n`);
-    const log = createAuditLog({ writer: options.writer, anchor: resume?.anchor ?? options.anchor, seq: resume?.seq ?? 0, append, now: options.now });
-    return { ...log, close: () => fs().closeSync(fd) };
+    fd = fs().openSync(path, "a+");
+    const { size, torn } = cutTornTail(fd, path);
+    const resume = resumePoint(fd, size, options.writer);
+    const log = createAuditLog({
+      writer: options.writer,
+      anchor: resume?.anchor ?? options.anchor,
+      seq: resume?.seq ?? 0,
+      dropped: torn,
+      append: appender(fd, size, options.durable === true),
+      now: options.now,
+      onError: options.onError,
+    });
+    const opened = fd;
+    return { ...log, close: () => (fs().closeSync(opened), unlock()) };
   } catch (e) {
-    fs().closeSync(fd);
+    if (fd !== undefined) fs().closeSync(fd);
+    unlock();
     throw e;
   }
 }

@@ -4,5 +4,5 @@ export { openAuditFile } from "./file.js";
 export type { AuditFileOptions } from "./file.js";
 export { AUDIT_FORMAT } from "./record.js";
 export type { AuditBody, AuditHead } from "./record.js";
-export { verifyAuditLog } from "./verify.js";
+export { AuditVerifier, verifyAuditLog, verifyAuditStream } from "./verify.js";
 export type { AuditProblem, AuditReport, AuditVerifyOptions } from "./verify.js";

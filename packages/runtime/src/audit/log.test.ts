@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AdapterEvent } from "../adapter/types.js";
 import { createAuditLog, newAuditAnchor } from "./log.js";
+import { linkHash } from "./record.js";
 import { verifyAuditLog } from "./verify.js";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
@@ -43,7 +44,9 @@ describe("audit log", () => {
     expect(first.body).toMatchObject({ seq: 1, prev: anchor, writer: "gateway-1", at: "2026-11-29T12:00:00.000Z", upstream: "GET http://127.0.0.1/reviews" });
     expect(first.body.event.request_id).toBe("req_00000001");
     expect(head.seq).toBe(3);
-    expect(verifyAuditLog(text, { anchor, heads: [head.hash] })).toEqual({ records: 3, writer: "gateway-1", firstSeq: 1, lastSeq: 3, head: head.hash, problem: undefined });
+    expect(verifyAuditLog(text, { anchor, heads: [head.hash] })).toEqual({ records: 3, writer: "gateway-1", firstSeq: 1, lastSeq: 3, head: head.hash, dropped: 0, problem: undefined });
+    // A head published before the first record is the anchor itself.
+    expect(verifyAuditLog("", { anchor, heads: [anchor] }).problem).toBeUndefined();
   });
 
   it("accepts an empty log and reports where a torn write stopped", () => {
@@ -64,6 +67,25 @@ describe("audit log", () => {
     expect(verifyAuditLog(`${lines[0]}\n`, { anchor }).problem).toBeUndefined();
   });
 
+  it("needs the anchor for a log that does not start at sequence number 1", () => {
+    const { lines } = writeLog(4);
+    const continued = lines.slice(2).map((l) => `${l}\n`).join("");
+    expect(verifyAuditLog(continued).problem).toEqual({ line: 1, message: "the log starts at sequence number 3: records before it are missing (give --anchor for a log that continues another)" });
+    const prev = (JSON.parse(lines[2]!) as { body: { prev: string } }).body.prev;
+    expect(verifyAuditLog(continued, { anchor: prev })).toMatchObject({ records: 2, firstSeq: 3, problem: undefined });
+  });
+
+  it("refuses a line that only looks like a record: CRLF, a foreign writer name, an array event", () => {
+    const { lines } = writeLog(1);
+    expect(verifyAuditLog(`${lines[0]}\r\n`).problem?.message).toBe("ends with a carriage return: audit logs use LF line endings");
+    const forged = JSON.parse(lines[0]!) as { body: Record<string, unknown> };
+    for (const change of [{ writer: "gw\n::warning::ok" }, { event: [] }, { seq: 0 }, { dropped: -1 }]) {
+      const body = JSON.stringify({ ...forged.body, ...change });
+      const line = `{"body":${body},"hash":"${linkHash(forged.body.prev as string, body)}"}`;
+      expect(verifyAuditLog(`${line}\n`).problem?.message).toBe("not an audit record of format 1");
+    }
+  });
+
   it("shows a cut-off end only against a published head", () => {
     const { lines, head } = writeLog(3);
     const cut = lines.slice(0, 2).map((l) => `${l}\n`).join("");
@@ -79,12 +101,16 @@ describe("audit log", () => {
       lines.push(line);
     };
     const anchor = newAuditAnchor();
-    const log = createAuditLog({ writer: "w", anchor, append });
+    const errors: unknown[] = [];
+    const log = createAuditLog({ writer: "w", anchor, append, onError: (e) => errors.push(e) });
     expect(() => log.record(event(1))).toThrow("disk full");
+    expect(errors).toHaveLength(1);
     expect(log.head()).toEqual({ writer: "w", seq: 0, hash: anchor });
     diskFull = false;
     log.record(event(1));
-    expect(verifyAuditLog(`${lines[0]}\n`, { anchor })).toMatchObject({ records: 1, firstSeq: 1, problem: undefined });
+    // The record that did land says one event before it was lost.
+    expect(JSON.parse(lines[0]!)).toMatchObject({ body: { seq: 1, dropped: 1 } });
+    expect(verifyAuditLog(`${lines[0]}\n`, { anchor })).toMatchObject({ records: 1, firstSeq: 1, dropped: 1, problem: undefined });
   });
 
   it("refuses a malformed writer, anchor or sequence number", () => {
@@ -99,6 +125,7 @@ describe("audit log", () => {
     const tamper = fc.oneof(
       fc.record({ kind: fc.constant("edit" as const), at: fc.nat(), to: fc.integer({ min: 0x20, max: 0x7e }) }),
       fc.record({ kind: fc.constant("drop" as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant("dropFirst" as const), at: fc.nat() }),
       fc.record({ kind: fc.constant("swap" as const), at: fc.nat() }),
       fc.record({ kind: fc.constant("repeat" as const), at: fc.nat() }),
     );
@@ -113,10 +140,13 @@ describe("audit log", () => {
           if (line.charCodeAt(pos) === change.to) return;
           changed[i] = line.slice(0, pos) + String.fromCharCode(change.to) + line.slice(pos + 1);
         } else if (change.kind === "drop") changed.splice(i, 1);
+        else if (change.kind === "dropFirst") changed.splice(0, 1 + (change.at % (count - 1)));
         else if (change.kind === "swap") [changed[i], changed[(i + 1) % count]] = [changed[(i + 1) % count]!, changed[i]!];
         else changed.splice(i, 0, lines[i]!);
-        const report = verifyAuditLog(changed.map((l) => `${l}\n`).join(""), { anchor, heads: [head.hash] });
-        expect(report.problem).toBeDefined();
+        const text = changed.map((l) => `${l}\n`).join("");
+        expect(verifyAuditLog(text, { anchor, heads: [head.hash] }).problem).toBeDefined();
+        // Without the anchor a change is still caught, except cutting records off the end.
+        if (!(change.kind === "drop" && i === count - 1)) expect(verifyAuditLog(text).problem).toBeDefined();
       }),
       { seed: 20261129, numRuns: 2000 },
     );

@@ -1,6 +1,6 @@
 import type { AdapterEvent } from "../adapter/types.js";
 import { randomFill } from "../random.js";
-import { AUDIT_FORMAT, formatLine, isHash, linkHash, type AuditBody, type AuditHead } from "./record.js";
+import { AUDIT_FORMAT, formatLine, isHash, linkHash, WRITER_PATTERN, type AuditBody, type AuditHead } from "./record.js";
 
 export interface AuditLogOptions {
   /** Who writes this chain. One chain per writer: processes never share one. */
@@ -11,10 +11,17 @@ export interface AuditLogOptions {
    */
   readonly anchor: string;
   /** The sequence number of the record `anchor` is the hash of; 0 for a new chain. */
-  readonly seq?: number;
-  /** Writes one line (without the newline) durably, or throws. */
+  readonly seq?: number | undefined;
+  /** Events already lost before the first record (a torn write found on reopening). */
+  readonly dropped?: number | undefined;
+  /** Writes one line (without the newline), or throws having written none of it. */
   readonly append: (line: string) => void;
   readonly now?: (() => number) | undefined;
+  /**
+   * Told of every failed write. `record` throws too, but an adapter's `onEvent` swallows what its
+   * sink throws, so this is where a lost event becomes an alert. The next record counts it.
+   */
+  readonly onError?: ((error: unknown) => void) | undefined;
 }
 
 export interface AuditLog {
@@ -24,7 +31,11 @@ export interface AuditLog {
   readonly head: () => AuditHead;
 }
 
-const WRITER = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+const count = (value: number | undefined, what: string): number => {
+  if (value === undefined) return 0;
+  if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`audit ${what}: a non-negative integer`);
+  return value;
+};
 
 /** 32 random bytes in hex: the first `prev` of a new chain. */
 export function newAuditAnchor(): string {
@@ -38,19 +49,26 @@ export function newAuditAnchor(): string {
  * digests, never values, so the log is as secret-free as the operator channel it records.
  */
 export function createAuditLog(options: AuditLogOptions): AuditLog {
-  const { writer, append, now = Date.now } = options;
-  if (!WRITER.test(writer)) throw new TypeError("audit writer: 1–128 characters of A–Z a–z 0–9 . _ : @ -, starting with a letter or digit");
+  const { writer, append, now = Date.now, onError } = options;
+  if (!WRITER_PATTERN.test(writer)) throw new TypeError("audit writer: 1–128 characters of A–Z a–z 0–9 . _ : @ -, starting with a letter or digit");
   if (!isHash(options.anchor)) throw new TypeError("audit anchor: 64 lowercase hex digits (newAuditAnchor())");
-  const start = options.seq ?? 0;
-  if (!Number.isSafeInteger(start) || start < 0) throw new TypeError("audit seq: a non-negative integer");
-  let head: AuditHead = { writer, seq: start, hash: options.anchor };
+  let head: AuditHead = { writer, seq: count(options.seq, "seq"), hash: options.anchor };
+  let dropped = count(options.dropped, "dropped");
 
   function record(event: AdapterEvent, upstream?: string): AuditHead {
-    const body: AuditBody<AdapterEvent> = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at: new Date(now()).toISOString(), upstream, event };
+    const at = new Date(now()).toISOString();
+    const body: AuditBody<AdapterEvent> = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at, upstream, dropped: dropped || undefined, event };
     const text = JSON.stringify(body);
     const hash = linkHash(head.hash, text);
-    append(formatLine(text, hash));
-    // Only a written record moves the head: a failed append leaves the chain where it was.
+    try {
+      append(formatLine(text, hash));
+    } catch (e) {
+      // Nothing landed: the head stays, and the next record says how many events are missing.
+      dropped++;
+      onError?.(e);
+      throw e;
+    }
+    dropped = 0;
     head = { writer, seq: body.seq, hash };
     return head;
   }

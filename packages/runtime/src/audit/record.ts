@@ -29,7 +29,13 @@ export function splitLine(line: string): { body: string; hash: string } | undefi
   return isHash(hash) ? { body: line.slice(PREFIX.length, hashAt - HASH_KEY.length), hash } : undefined;
 }
 
-/** What every body holds, in this order. `upstream` names the endpoint or command, when given. */
+/** Who may write a chain: also how the verifier tells a record from a forged line. */
+export const WRITER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+
+/**
+ * What every body holds, in this order. `upstream` names the endpoint or command, when given;
+ * `dropped` counts the events lost to failed writes since the record before.
+ */
 export interface AuditBody<Event = unknown> {
   readonly v: typeof AUDIT_FORMAT;
   readonly writer: string;
@@ -37,6 +43,7 @@ export interface AuditBody<Event = unknown> {
   readonly prev: string;
   readonly at: string;
   readonly upstream?: string | undefined;
+  readonly dropped?: number | undefined;
   readonly event: Event;
 }
 

@@ -1,10 +1,13 @@
-import { AUDIT_FORMAT, isHash, linkHash, splitLine, type AuditBody } from "./record.js";
+import { AUDIT_FORMAT, isHash, linkHash, splitLine, WRITER_PATTERN, type AuditBody } from "./record.js";
 
 export interface AuditVerifyOptions {
-  /** The anchor the chain was started from; without it the first record's `prev` is taken as given. */
-  readonly anchor?: string;
+  /**
+   * The anchor the chain was started from (or, for a log that continues another, that log's head).
+   * Without it the log must start at sequence number 1.
+   */
+  readonly anchor?: string | undefined;
   /** Head hashes published elsewhere while the log was written; each must still be in the log. */
-  readonly heads?: readonly string[];
+  readonly heads?: readonly string[] | undefined;
 }
 
 export interface AuditProblem {
@@ -20,25 +23,24 @@ export interface AuditReport {
   readonly lastSeq: number | undefined;
   /** The last record's hash: publish it, or compare it with what was published. */
   readonly head: string | undefined;
+  /** Events the writer lost to failed writes, as its later records state. */
+  readonly dropped: number;
   /** The first problem found; checking stops there, since nothing after it can be trusted. */
   readonly problem: AuditProblem | undefined;
 }
 
-interface Walk {
-  records: number;
-  writer: string | undefined;
-  firstSeq: number | undefined;
-  lastSeq: number | undefined;
-  head: string | undefined;
-  readonly hashes: Set<string>;
+const isCount = (value: unknown): boolean => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
+
+function isBody(value: unknown): value is AuditBody {
+  if (typeof value !== "object" || value === null) return false;
+  const body = value as Partial<AuditBody>;
+  const event = body.event as unknown;
+  return body.v === AUDIT_FORMAT && typeof body.writer === "string" && WRITER_PATTERN.test(body.writer) && Number.isSafeInteger(body.seq) &&
+    body.seq! >= 1 && isHash(body.prev) && typeof body.at === "string" && isCount(body.dropped) && typeof event === "object" && event !== null && !Array.isArray(event);
 }
 
-const isBody = (value: unknown): value is AuditBody =>
-  typeof value === "object" && value !== null && (value as AuditBody).v === AUDIT_FORMAT && typeof (value as AuditBody).writer === "string" &&
-  Number.isSafeInteger((value as AuditBody).seq) && isHash((value as AuditBody).prev) && typeof (value as AuditBody).at === "string" &&
-  typeof (value as AuditBody).event === "object" && (value as AuditBody).event !== null;
-
-function readBody(line: string): { body: AuditBody; text: string; hash: string } | string {
+function readRecord(line: string): { body: AuditBody; text: string; hash: string } | string {
+  if (line.endsWith("\r")) return "ends with a carriage return: audit logs use LF line endings";
   const parts = splitLine(line);
   if (!parts) return "not an audit record";
   let body: unknown;
@@ -51,51 +53,112 @@ function readBody(line: string): { body: AuditBody; text: string; hash: string }
   return isBody(body) ? { body, text: parts.body, hash: parts.hash } : `not an audit record of format ${AUDIT_FORMAT}`;
 }
 
-/** Why `line` does not continue the chain walked so far, or undefined when it does. */
-function checkRecord(line: string, walk: Walk, anchor: string | undefined): string | undefined {
-  const read = readBody(line);
-  if (typeof read === "string") return read;
-  const { body, text, hash } = read;
-  if (walk.records === 0) {
-    if (anchor !== undefined && body.prev !== anchor) return "the chain does not start at the given anchor";
-    walk.writer = body.writer;
-    walk.firstSeq = body.seq;
-  } else {
-    if (body.writer !== walk.writer) return `written by ${JSON.stringify(body.writer)}, the records before by ${JSON.stringify(walk.writer)}`;
-    if (body.seq !== walk.lastSeq! + 1) return `sequence number ${body.seq} follows ${walk.lastSeq} (records missing or out of order)`;
-    if (body.prev !== walk.head) return "does not link to the record before it";
+/** Record-by-record verification, for a log read whole or streamed line by line. */
+export class AuditVerifier {
+  private records = 0;
+  private writer: string | undefined;
+  private firstSeq: number | undefined;
+  private lastSeq: number | undefined;
+  private head: string | undefined;
+  private dropped = 0;
+  private problem: AuditProblem | undefined;
+  private readonly hashes = new Set<string>();
+
+  constructor(private readonly options: AuditVerifyOptions = {}) {}
+
+  /** Checks the next complete line (without its newline); false once a problem is found. */
+  line(text: string): boolean {
+    if (this.problem) return false;
+    const message = this.check(text);
+    if (message !== undefined) this.problem = { line: this.records + 1, message };
+    return message === undefined;
   }
-  if (linkHash(body.prev, text) !== hash) return "its hash does not match its body (changed after it was written)";
-  walk.records++;
-  walk.lastSeq = body.seq;
-  walk.head = hash;
-  walk.hashes.add(hash);
-  return undefined;
+
+  /** Marks the next line as unreadable (for example, not UTF-8). */
+  fail(message: string): void {
+    this.problem ??= { line: this.records + 1, message };
+  }
+
+  /** The report; `torn` when bytes followed the last newline (a write that was cut off). */
+  finish(torn = false): AuditReport {
+    if (torn) this.fail("incomplete last record (no newline: the write was cut off)");
+    if (!this.problem) {
+      const known = (hash: string): boolean => this.hashes.has(hash) || hash === this.options.anchor;
+      const missing = (this.options.heads ?? []).find((hash) => !known(hash));
+      if (missing !== undefined) this.problem = { line: 0, message: `published head ${missing} is not in the log (records cut off, or the log rewritten)` };
+    }
+    const { records, writer, firstSeq, lastSeq, head, dropped, problem } = this;
+    return { records, writer, firstSeq, lastSeq, head, dropped, problem };
+  }
+
+  private check(line: string): string | undefined {
+    const read = readRecord(line);
+    if (typeof read === "string") return read;
+    const { body, text, hash } = read;
+    const message = this.records === 0 ? this.checkStart(body) : this.checkLink(body);
+    if (message !== undefined) return message;
+    if (linkHash(body.prev, text) !== hash) return "its hash does not match its body (changed after it was written)";
+    this.records++;
+    this.lastSeq = body.seq;
+    this.head = hash;
+    this.dropped += body.dropped ?? 0;
+    this.hashes.add(hash);
+    return undefined;
+  }
+
+  private checkStart(body: AuditBody): string | undefined {
+    const { anchor } = this.options;
+    if (anchor !== undefined && body.prev !== anchor) return "the chain does not start at the given anchor";
+    if (anchor === undefined && body.seq !== 1) return `the log starts at sequence number ${body.seq}: records before it are missing (give --anchor for a log that continues another)`;
+    this.writer = body.writer;
+    this.firstSeq = body.seq;
+    return undefined;
+  }
+
+  private checkLink(body: AuditBody): string | undefined {
+    if (body.writer !== this.writer) return `written by ${JSON.stringify(body.writer)}, the records before by ${JSON.stringify(this.writer)}`;
+    if (body.seq !== this.lastSeq! + 1) return `sequence number ${body.seq} follows ${this.lastSeq} (records missing or out of order)`;
+    if (body.prev !== this.head) return "does not link to the record before it";
+    return undefined;
+  }
 }
 
 /**
- * Checks an audit log (the file's whole text) record by record: form, writer, sequence, link and
- * hash. A log rewritten from some record on is consistent in itself; only a head published
- * elsewhere (`heads`) shows that, and shows records cut off at the end.
+ * Checks an audit log's whole text record by record: form, writer, sequence, link and hash. A log
+ * rewritten from some record on is consistent in itself; only a head published elsewhere (`heads`)
+ * shows that, and shows records cut off at the end.
  */
 export function verifyAuditLog(text: string, options: AuditVerifyOptions = {}): AuditReport {
-  const walk: Walk = { records: 0, writer: undefined, firstSeq: undefined, lastSeq: undefined, head: undefined, hashes: new Set() };
-  const report = (problem?: AuditProblem): AuditReport => ({
-    records: walk.records,
-    writer: walk.writer,
-    firstSeq: walk.firstSeq,
-    lastSeq: walk.lastSeq,
-    head: walk.head,
-    problem,
-  });
+  const verifier = new AuditVerifier(options);
   const lines = text.split("\n");
-  const last = lines.pop();
-  for (const [index, line] of lines.entries()) {
-    const message = checkRecord(line, walk, options.anchor);
-    if (message !== undefined) return report({ line: index + 1, message });
+  const tail = lines.pop()!;
+  for (const line of lines) if (!verifier.line(line)) break;
+  return verifier.finish(tail !== "");
+}
+
+const NEWLINE = 0x0a;
+
+/** The same over a byte stream (a file, an object store), one line in memory at a time; lines must be UTF-8. */
+export async function verifyAuditStream(chunks: AsyncIterable<Uint8Array>, options: AuditVerifyOptions = {}): Promise<AuditReport> {
+  const verifier = new AuditVerifier(options);
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decodeLine = (bytes: Uint8Array): boolean => {
+    try {
+      return verifier.line(decoder.decode(bytes));
+    } catch {
+      verifier.fail("not valid UTF-8");
+      return false;
+    }
+  };
+  let pending: Uint8Array[] = [];
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, start)) {
+      if (!decodeLine(Buffer.concat([...pending, chunk.subarray(start, at)]))) return verifier.finish();
+      pending = [];
+      start = at + 1;
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
   }
-  if (last !== "") return report({ line: lines.length + 1, message: "incomplete last record (no newline: the write was cut off)" });
-  const missing = (options.heads ?? []).find((head) => !walk.hashes.has(head));
-  if (missing !== undefined) return report({ line: 0, message: `published head ${missing} is not in the log (records cut off, or the log rewritten)` });
-  return report();
+  return verifier.finish(pending.length > 0);
 }
