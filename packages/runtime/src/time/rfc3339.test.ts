@@ -86,7 +86,21 @@ const nearDateTime = fc
   )
   .map(([y, mo, d, t, h, mi, s, frac, zone]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${frac === undefined ? "" : `.${frac}`}${zone}`);
 
+/** Seconds of 60 near midnight UTC under various offsets: a leap second is valid only at 23:59:60 UTC. */
+const nearLeapSecond = fc
+  .tuple(padded(9999, 4), padded(12, 2), padded(31, 2), fc.constantFrom("23:59", "00:59", "22:59", "23:58", "11:29", "12:30"), fc.constantFrom("Z", "+00:00", "-00:00", "+01:00", "-01:00", "+00:01", "-12:31", "+12:30"))
+  .map(([y, mo, d, hm, zone]) => `${y}-${mo}-${d}T${hm}:60${zone}`);
+
 describe("parseDateTime against a slow reference", () => {
+  it("agrees on leap seconds under every offset", () => {
+    fc.assert(
+      fc.property(nearLeapSecond, (text) => {
+        expect(parseDateTime(text)).toBe(referenceMillis(text));
+      }),
+      { seed: 20261129, numRuns: 2_000 },
+    );
+  });
+
   it("agrees on every near-miss and valid date-time", () => {
     fc.assert(
       fc.property(nearDateTime, (text) => {
