@@ -36,6 +36,7 @@ describe("breaking changes need a version bump", () => {
   const breaking: [string, Parameters<typeof spec>[1], RegExp][] = [
     ["an agent-view field removed", { view: "id" }, /agent view decision was removed/],
     ["an enum value added to the agent view", { decision: "approved, rejected, pending" }, /agent view decision gained values/],
+    ["an optional field added to the agent view", { view: "id, decision, note" }, /agent view note was added \(readers of the closed view reject it\)/],
     ["an input field removed", { input: "" }, /input mode was removed/],
     ["an input enum value removed", { input: "    mode: { enum: [fast] }" }, /input mode dropped allowed values/],
     ["a new required input field", { required: "id, mode" }, /input mode became required/],

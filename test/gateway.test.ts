@@ -316,6 +316,34 @@ describe("failures before the upstream", () => {
     expect(upstream.requests).toEqual([]);
   });
 
+  it.each([
+    ["denied", "USER_DENIED", "stop_and_report"],
+    ["vault_locked", "VAULT_LOCKED", "request_approval"],
+  ] as const)("an approval step that answers %s stops with %s before anything is sent, and the event says so first", async (decision, code, action) => {
+    upstream.handle((_q, r) => sendJson(r, 200, {}));
+    const h = harness();
+    const asked: string[] = [];
+    const approve = (call: { tool: string; request_id: string }) => (asked.push(`${call.tool} ${call.request_id}`), decision);
+    const result = await runTool(jobRunStatus, JOB_ARGS, { upstream: jobs, approve, ...h.options });
+    expect(result).toEqual(failureOf("job_run_status", result.request_id, code));
+    expect(result).toMatchObject({ error: { action, retryable: false } });
+    expect(asked).toEqual([`job_run_status ${result.request_id}`]);
+    expect(upstream.requests).toEqual([]);
+    expect(h.attempts).toEqual([]);
+    expect(h.events).toMatchObject([{ request_id: result.request_id, code, layer: "approval" }]);
+  });
+
+  it("an approved call goes on to the upstream; a throwing approval step is INTERNAL_FAILURE with nothing sent", async () => {
+    upstream.handle((q, r) => sendJson(r, 200, jobEnvelope(q)));
+    const approved = await runTool(jobRunStatus, JOB_ARGS, { upstream: jobs, approve: async () => "approved" as const, context: { now: () => NOW } });
+    expect(approved.outcome).toBe("success");
+    expect(upstream.requests).toHaveLength(1);
+    upstream.handle((q, r) => sendJson(r, 200, jobEnvelope(q)));
+    const broken = await runTool(jobRunStatus, JOB_ARGS, { upstream: jobs, approve: () => { throw new Error("approval service down: token=abc"); } });
+    expect(broken).toEqual(failureOf("job_run_status", broken.request_id, "INTERNAL_FAILURE"));
+    expect(upstream.requests).toEqual([]);
+  });
+
   it("a throwing operator sink does not change the agent result", async () => {
     upstream.handle((_q, r) => sendJson(r, 404, {}));
     const onAttempt = () => {

@@ -140,6 +140,8 @@ describe("a planted canary reaches no agent result, event, attempt record, log l
       "REMOTE_FORBIDDEN",
       "TEMPORARY_FAILURE",
       "UPSTREAM_UNAVAILABLE",
+      "USER_DENIED",
+      "VAULT_LOCKED",
     ]);
   });
 });

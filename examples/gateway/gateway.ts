@@ -2,6 +2,8 @@
  * A minimal tool gateway: runs one tool call end to end through a generated adapter.
  *
  *   adapter.call(args)            INVALID_INPUT before anything leaves the process
+ *   approve(call)                 a person's decision, or the vault's state: USER_DENIED or
+ *                                 VAULT_LOCKED before any credential is chosen or used
  *   executeWithRetry(policy, …)   one HTTP request or command per attempt, as the spec allows
  *   adapter.fail(call, code, …)   a classified upstream failure → the fixed envelope
  *   adapter.adapt(bytes, call)    the upstream's bytes → the agent view, or the fixed envelope
@@ -26,8 +28,17 @@ export interface AttemptRecord {
   readonly operator: OperatorRecord;
 }
 
+/** What the approval step decided; anything but "approved" stops the call before the upstream. */
+export type ApprovalDecision = "approved" | "denied" | "vault_locked";
+
 export interface RunOptions<Input> {
   readonly upstream: Upstream<Input>;
+  /**
+   * Asked before any attempt (seed 002): a denial is USER_DENIED (stop, never rephrase and resend),
+   * a locked credential store VAULT_LOCKED (a person must unlock it). The decision's event, at the
+   * layer "approval", is recorded before anything is executed.
+   */
+  readonly approve?: (call: ToolCall<Input>) => ApprovalDecision | Promise<ApprovalDecision>;
   readonly context?: ToolgateContext;
   readonly onAttempt?: (record: AttemptRecord) => void;
   /** Clock, sleep and randomness of the retry loop (tests inject them). */
@@ -44,6 +55,8 @@ export async function runTool<Input, Output, View>(
   if (!started.ok) return started.result;
   const { call } = started;
   try {
+    const decision = options.approve ? await options.approve(call) : "approved";
+    if (decision !== "approved") return adapter.fail(call, decision === "denied" ? "USER_DENIED" : "VAULT_LOCKED", { layer: "approval" });
     const attempt = attemptFor(options.upstream, call, adapter.retry.class);
     const run = await executeWithRetry(
       adapter.retry,
@@ -52,7 +65,7 @@ export async function runTool<Input, Output, View>(
     );
     return conclude(adapter, call, run.outcome);
   } catch {
-    // pathFor, argsFor or parse threw: a gateway defect whose message may hold anything.
+    // approve, pathFor, argsFor or parse threw: a gateway defect whose message may hold anything.
     return adapter.fail(call, "INTERNAL_FAILURE");
   }
 }

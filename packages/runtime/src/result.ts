@@ -31,6 +31,7 @@ export type AgentResult<View> = AgentSuccess<View> | AgentFailure;
 /** The layer of the adapter pipeline that decided a failure (seed 004: one event names the layer). */
 export type Layer =
   | "input"
+  | "approval"
   | "transport"
   | "syntax"
   | "schema"

@@ -55,7 +55,7 @@ export const CATALOG = {
     action: "stop_and_report",
     retry: "no",
     title: "User denied",
-    message: "A person declined this action. Do not rephrase or resend it.",
+    message: "The requested action was not approved and was not carried out. Do not rephrase or resend it.",
     httpStatus: 403,
   },
   AUTH_FAILED: {
