@@ -47,6 +47,19 @@ describe("otelEventSink", () => {
     for (const value of ["alice", "Ignore", "admin_override", "message"]) expect(text).not.toContain(value);
   });
 
+  it("names the model's call and the conversation when the platform passed them", () => {
+    exporter.reset();
+    const correlation = { conversation_id: "conversation-abc", tool_call_id: "call-93" };
+    const started = reviewStatus.call({ change_id: "CR-42" }, { now: () => NOW, onEvent, correlation });
+    if (!started.ok) throw new Error("input rejected");
+    reviewStatus.adapt(JSON.stringify(review), started.call);
+    expect(exporter.getFinishedSpans()[0]!.attributes).toMatchObject({
+      "gen_ai.tool.call.id": "call-93",
+      "gen_ai.conversation.id": "conversation-abc",
+      "toolgate.request_id": started.call.request_id,
+    });
+  });
+
   it("records rejected arguments at the input layer, without the arguments", () => {
     const span = spanOf({ change_id: "42; rm -rf /" }, undefined);
     expect(span.attributes).toMatchObject({ "error.type": "INVALID_INPUT", "toolgate.layer": "input" });

@@ -5,6 +5,7 @@ export type {
   AdapterEvent,
   CallStart,
   CheckFn,
+  Correlation,
   FailOptions,
   RawEvidence,
   ToolCall,

@@ -1,7 +1,7 @@
 import type { Layer } from "../result.js";
 import { sha256Hex } from "../sha256.js";
 import type { ValidationIssue, Validator } from "../validate/support.js";
-import type { AdapterEvent, ToolCall } from "./types.js";
+import type { AdapterEvent, Correlation, ToolCall } from "./types.js";
 
 /** What each layer concluded; folded into one event at the end of a call. */
 export interface Trace {
@@ -42,8 +42,23 @@ export interface EventMeta {
   readonly specHash: string;
 }
 
+const CORRELATION_KEYS = ["conversation_id", "interaction_id", "tool_call_id"] as const;
+const MAX_ID_LENGTH = 256;
+
+/** A fresh copy of the ids the caller passed, each a string of at most 256 characters; others are left out. */
+function correlationOf(given: Correlation | undefined): Correlation | undefined {
+  if (given === undefined || given === null || typeof given !== "object") return undefined;
+  const kept: Record<string, string> = {};
+  for (const key of CORRELATION_KEYS) {
+    const id: unknown = given[key];
+    if (typeof id === "string" && id.length > 0 && id.length <= MAX_ID_LENGTH) kept[key] = id;
+  }
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
 export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, trace: Trace, raw: string | Uint8Array | undefined, startedAt: number): AdapterEvent {
   const { sha, bytes } = digest(raw);
+  const correlation = correlationOf(call.context.correlation);
   return {
     tool: call.tool,
     spec_version: meta.version,
@@ -61,5 +76,6 @@ export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, trace: Trac
     raw_sha256: sha,
     raw_bytes: bytes,
     duration_ms: Math.max(0, performance.now() - startedAt),
+    ...(correlation ? { correlation } : {}),
   };
 }

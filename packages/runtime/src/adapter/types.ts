@@ -23,6 +23,19 @@ export interface AdapterEvent {
   readonly raw_sha256: string | undefined;
   readonly raw_bytes: number | undefined;
   readonly duration_ms: number;
+  /** The platform's ids for this call (seed 004), when the caller passed them in `context.correlation`. */
+  readonly correlation?: Correlation;
+}
+
+/**
+ * How the agent platform names this call: the model's tool-call id and the conversation and turn
+ * it belongs to. Names differ per platform (call_id, tool_call_id, toolUseId), so they are passed
+ * in, never guessed; each is an opaque id of at most 256 characters.
+ */
+export interface Correlation {
+  readonly conversation_id?: string;
+  readonly interaction_id?: string;
+  readonly tool_call_id?: string;
 }
 
 /** Raw bytes for an explicitly protected store (opt-in); never written anywhere by default. */
@@ -35,6 +48,8 @@ export interface RawEvidence {
 /** How a call is observed and timed. Injected so tests and gateways control clock and sinks. */
 export interface ToolgateContext {
   readonly now?: () => number;
+  /** Copied into the call's event, so an operator can join it with the platform's own records. */
+  readonly correlation?: Correlation;
   readonly onEvent?: (event: AdapterEvent) => void;
   readonly onRawEvidence?: (evidence: RawEvidence) => void;
 }

@@ -25,7 +25,9 @@ const ERROR = 2;
 export function eventAttributes(event: AdapterEvent): OtelAttributes {
   const attributes: OtelAttributes = {
     "gen_ai.tool.name": event.tool,
-    "gen_ai.tool.call.id": event.request_id,
+    // The model's call id when the platform passed it; otherwise the adapter's own request id.
+    "gen_ai.tool.call.id": event.correlation?.tool_call_id ?? event.request_id,
+    "toolgate.request_id": event.request_id,
     "toolgate.spec_version": event.spec_version,
     "toolgate.spec_hash": event.spec_hash,
     "toolgate.outcome": event.outcome,
@@ -40,6 +42,8 @@ export function eventAttributes(event: AdapterEvent): OtelAttributes {
     ["toolgate.upstream_status", event.upstream_status],
     ["toolgate.raw.sha256", event.raw_sha256],
     ["toolgate.raw.bytes", event.raw_bytes],
+    ["gen_ai.conversation.id", event.correlation?.conversation_id],
+    ["toolgate.interaction_id", event.correlation?.interaction_id],
   ];
   for (const [key, value] of optional) if (value !== undefined && value !== null) attributes[key] = value;
   if (event.schema_errors.length > 0) {
