@@ -9,3 +9,4 @@ export type {
   OpenAIResponsesTool,
 } from "./types.js";
 export { omitNullOptionals, type OptionalFields } from "./optional-fields.js";
+export { toolScope, type NamedTool, type ToolScope } from "./scope.js";
