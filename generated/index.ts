@@ -6,6 +6,10 @@ import { reviewStatus } from "./review_status/adapter.js";
 import { sshDiskUsage } from "./ssh_disk_usage/adapter.js";
 
 export { buildStatus, deploymentStatus, jobRunStatus, reviewStatus, sshDiskUsage };
+export { buildStatusRoute } from "./build_status/adapter.js";
+export { deploymentStatusRoute } from "./deployment_status/adapter.js";
+export { jobRunStatusRoute } from "./job_run_status/adapter.js";
+export { reviewStatusRoute } from "./review_status/adapter.js";
 export type {
   BuildStatusInput,
   BuildStatusOutput,

@@ -155,6 +155,20 @@ const CASES: readonly Case[] = [
     code: "TG321",
     at: [A, "RATE_LIMITED"],
   },
+  {
+    title: "an upstream path that is no path",
+    files: { [A]: spec({ extra: ['upstream: { path: "items/{id}" }'] }) },
+    code: "TG330",
+    at: [A, "path"],
+    message: 'upstream path "items/{id}" is not a path template: it must start with /',
+  },
+  {
+    title: "an upstream path field the input does not require",
+    files: { [A]: spec({ extra: ['upstream: { path: "/items/{id}" }'] }) },
+    code: "TG331",
+    at: [A, "path"],
+    message: 'upstream path field "id" is not a required string or integer input field',
+  },
 ];
 
 describe("diagnostics point at the offending text", () => {

@@ -7,9 +7,9 @@ import type { AdapterEvent, CatalogCode, RawEvidence, RetryClass } from "@toolga
 import { afterAll, describe, expect, it } from "vitest";
 import { runTool } from "../examples/gateway/gateway.js";
 import type { AttemptRecord, HttpUpstream } from "../examples/gateway/gateway.js";
-import { buildStatus } from "../generated/build_status/adapter.js";
-import { deploymentStatus } from "../generated/deployment_status/adapter.js";
-import { jobRunStatus } from "../generated/job_run_status/adapter.js";
+import { buildStatus, buildStatusRoute } from "../generated/build_status/adapter.js";
+import { deploymentStatus, deploymentStatusRoute } from "../generated/deployment_status/adapter.js";
+import { jobRunStatus, jobRunStatusRoute } from "../generated/job_run_status/adapter.js";
 import { reviewStatus } from "../generated/review_status/adapter.js";
 import { sshDiskUsage } from "../generated/ssh_disk_usage/adapter.js";
 import { refusedPort, sendJson, stalledListener, startLoopback, type Loopback } from "./support/loopback.js";
@@ -47,8 +47,9 @@ function harness() {
 function http<Input>(pathFor: (input: Input) => string, extra: Partial<HttpUpstream<Input>> = {}): HttpUpstream<Input> {
   return { baseUrl: upstream.baseUrl, headers: { authorization: `Bearer ${TOKEN}` }, pathFor, timeoutMs: 2_000, ...extra };
 }
-const jobs = http((i: { project_id: string; job: string }) => `/projects/${i.project_id}/jobs/${i.job}/runs/latest`);
-const deployments = http((i: { environment: string }) => `/deployments/${i.environment}`);
+// The routes generated from each spec's upstream.path.
+const jobs = http(jobRunStatusRoute.pathFor, { method: jobRunStatusRoute.method });
+const deployments = http(deploymentStatusRoute.pathFor, { method: deploymentStatusRoute.method });
 const JOB_ARGS = { project_id: "bluebird", job: "deploy" };
 
 /** job_run_status answers with an envelope bound to the request id the gateway sent. */
@@ -178,10 +179,11 @@ describe("HTTP upstream", () => {
     const h = harness();
     const build = { build: { project_id: "bluebird", revision: "9fceb02", result: "passed" }, observed_at: iso(-1_000) };
     upstream.handle((_q, r) => (upstream.requests.length < 3 ? sendJson(r, 503, {}) : sendJson(r, 200, build)));
-    const builds = http((i: { project_id: string; revision: string }) => `/projects/${i.project_id}/builds/${i.revision}`);
+    const builds = http(buildStatusRoute.pathFor, { method: buildStatusRoute.method });
     const args = { project_id: "bluebird", revision: "9fceb02" };
     const result = await runTool(buildStatus, args, { upstream: builds, ...h.options });
     expect(result).toMatchObject({ outcome: "success", data: build });
+    expect(upstream.requests.map((q) => `${q.method} ${q.url}`)).toEqual(Array(3).fill("GET /projects/bluebird/builds/9fceb02"));
     const keys = upstream.requests.map((q) => q.headers["idempotency-key"]);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BREAKOUT_VALUES, HUGE, LONE_SURROGATE, SELECTABLE_NAMES, SHORT_HOSTILE, UNSELECTABLE_NAMES } from "./support/hostile-corpus.js";
-import { CANARY, expectedView, hostileInput, hostilePayload, hostileSpec, namingSpec } from "./support/hostile-spec.js";
+import { BIND_FIELD, CANARY, expectedView, HOSTILE_PATH, hostileInput, hostilePayload, hostileSpec, namingSpec } from "./support/hostile-spec.js";
 import { positionOf } from "./support/position.js";
 import { compileTexts, repoRoot, scratchDir } from "./support/project.js";
 import { literalTexts, parseSource, protoKeys, typeCheck } from "./support/typecheck.js";
@@ -98,6 +98,13 @@ describe("a spec made of breakout strings", () => {
     expect(Object.getPrototypeOf(result.data)).toBe(Object.prototype);
     expect(JSON.stringify(result)).not.toContain(CANARY);
     expect(hostile.fail(started.call, "HOSTILE_FAILURE").error.message).toBe(SHORT_HOSTILE);
+    expect(trap.__pwned).toBeUndefined();
+  });
+
+  it("builds the route from the hostile field as one encoded segment and the literal text as it was written", async () => {
+    const { hostileRoute } = await import(join(scratch.dir, "hostile/adapter.ts"));
+    expect(hostileRoute.pathFor({ [BIND_FIELD]: "a/b?c" })).toBe(HOSTILE_PATH.replace(`{${BIND_FIELD}}`, "a%2Fb%3Fc"));
+    expect(hostileRoute.operation).toBe(SHORT_HOSTILE);
     expect(trap.__pwned).toBeUndefined();
   });
 });

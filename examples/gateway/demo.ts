@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { AdapterEvent, AgentResult } from "@toolgate/runtime";
 import { newAuditAnchor, openAuditFile } from "@toolgate/runtime/audit";
 import { parseDiskUsage } from "@toolgate/runtime/upstream";
-import { deploymentStatus, jobRunStatus, reviewStatus, sshDiskUsage } from "../../generated/index.js";
+import { deploymentStatus, deploymentStatusRoute, jobRunStatus, jobRunStatusRoute, reviewStatus, reviewStatusRoute, sshDiskUsage } from "../../generated/index.js";
 import { runTool } from "./gateway.js";
 
 const TOKEN = "demo-token-never-shown";
@@ -60,12 +60,10 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const upstream = <Input>(pathFor: (input: Input) => string) => ({ baseUrl, headers: { authorization: `Bearer ${TOKEN}` }, pathFor });
-  const reviews = upstream((i: { change_id: string }) => `/reviews/${encodeURIComponent(i.change_id)}`);
-  const jobs = upstream(
-    (i: { project_id: string; job: string }) =>
-      `/projects/${encodeURIComponent(i.project_id)}/jobs/${encodeURIComponent(i.job)}/runs/latest`,
-  );
-  const deployments = upstream((i: { environment: string }) => `/deployments/${encodeURIComponent(i.environment)}`);
+  // The routes generated from each spec's upstream.path: every {field} one encoded path segment.
+  const reviews = upstream(reviewStatusRoute.pathFor);
+  const jobs = upstream(jobRunStatusRoute.pathFor);
+  const deployments = upstream(deploymentStatusRoute.pathFor);
   // A real command: local `df` stands in for `ssh <host> df -P -k -- <mount>`.
   const df = {
     command: {

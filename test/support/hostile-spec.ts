@@ -109,6 +109,9 @@ export const AGENT_VIEW: readonly string[] = [
 
 export const BIND_FIELD = SELECTABLE_NAMES[0]!;
 
+/** A route whose placeholder names the hostile bind field, between literal text that tries to break out. */
+export const HOSTILE_PATH = `/x/{${BIND_FIELD}}/$pwn()/'"\`/*/`;
+
 export function hostileSpec(tool: string): Record<string, unknown> {
   return {
     tool,
@@ -125,7 +128,7 @@ export function hostileSpec(tool: string): Record<string, unknown> {
     errors: ["NOT_FOUND", { code: "HOSTILE_FAILURE", action: "retry_after_delay", retryable: true, message: SHORT_HOSTILE }],
     checks: [{ bind: BIND_FIELD }],
     retry: { class: "safe", max_attempts: 2, on: ["HOSTILE_FAILURE"] },
-    upstream: { envelope: false, kind: "http", operation: SHORT_HOSTILE, method: "GET", path: "/x/${pwn()}/'\"`/*/" },
+    upstream: { envelope: false, kind: "http", operation: SHORT_HOSTILE, method: "GET", path: HOSTILE_PATH },
   };
 }
 

@@ -17,6 +17,7 @@ export { newIdempotencyKey, newRequestId, OPAQUE_ID_PATTERN } from "./ids.js";
 export { parseStrict, type ParseFailureReason, type ParseLimits, type ParseOutcome } from "./json/index.js";
 export type { AgentError, AgentFailure, AgentResult, AgentSuccess, Layer } from "./result.js";
 export { parseDateTime } from "./time/rfc3339.js";
+export { pathSegment } from "./path-segment.js";
 export { formats } from "./validate/formats.js";
 export { deepEqual, isMultipleOf, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";
 export { FailureTrail, hasDuplicateItems, toValidator, type ValidatorIssueRow } from "./validate/trail.js";

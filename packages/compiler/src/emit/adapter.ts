@@ -1,5 +1,5 @@
 import { _, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
-import type { CheckIR, FieldPath, ToolIR } from "../ir/types.js";
+import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
 import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
 import { toolNames } from "./names.js";
 
@@ -35,6 +35,27 @@ function semanticFn(checks: readonly CheckIR[]): Code {
   }`;
 }
 
+/** `"/reviews/" + pathSegment(input.change_id)`: literal text as data, each field one encoded segment. */
+function routeFn(route: RouteIR, inputType: Code): Code {
+  const parts = route.segments.map((segment) => ("field" in segment ? _`pathSegment(${access("input", segment.field)})` : _`${segment.text}`));
+  return _`(input: ${inputType}): string => ${join(parts, " + ")}`;
+}
+
+/** `<tool>Route`: the operation, method and path builder of an HTTP upstream, when the spec names a path. */
+function routeExport(tool: ToolIR, name: Name, inputType: Code): Code {
+  const route = tool.upstream.route;
+  if (!route) return raw("");
+  const doc = jsdoc(`${route.method} ${route.path}${tool.upstream.operation ? ` (operation ${tool.upstream.operation})` : ""}: each {field} is one percent-encoded path segment.`);
+  return _`
+${doc}
+export const ${name} = {
+  operation: ${tool.upstream.operation},
+  method: ${route.method},
+  pathFor: ${routeFn(route, inputType)},
+} as const;
+`;
+}
+
 /** Catalog codes by name (their wording lives in the runtime), tool-specific ones in full. */
 export function errorTable(tool: ToolIR): Code {
   const catalog = tool.errors.filter((e) => e.catalog).map((e) => e.code);
@@ -50,7 +71,8 @@ export function emitAdapter(tool: ToolIR, hooksModule: string | undefined): Emit
   const n = toolNames(tool.tool);
   const usesFresh = tool.checks.some((c) => c.kind === "fresh");
   const usesHooks = tool.checks.some((c) => c.kind === "hook");
-  const runtimeImports = usesFresh ? raw("createAdapter, errorTable, parseDateTime") : raw("createAdapter, errorTable");
+  const runtimeNames = ["createAdapter", "errorTable", ...(usesFresh ? ["parseDateTime"] : []), ...(tool.upstream.route ? ["pathSegment"] : [])];
+  const runtimeImports = raw(runtimeNames.join(", "));
   const hooksImport = usesHooks && hooksModule !== undefined ? _`import * as hooks from ${`../${hooksModule}`};\n` : raw("");
   const content = _`import { ${runtimeImports} } from "@toolgate/runtime";
 ${hooksImport}import { selectAgentView } from "./select.js";
@@ -72,7 +94,7 @@ export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>
   semantic: ${semanticFn(tool.checks)},
   select: selectAgentView,
 });
-
+${routeExport(tool, n.route, n.input)}
 export default ${n.camel};
 `;
   return { path: `${tool.tool}/adapter.ts`, content: content.toString(), source: tool.specPath };

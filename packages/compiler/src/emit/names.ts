@@ -7,6 +7,8 @@ const pascal = (tool: string): string =>
 export interface ToolNames {
   readonly dir: string;
   readonly camel: Name;
+  /** The HTTP route export of the adapter module (when the spec names an upstream path). */
+  readonly route: Name;
   readonly input: Name;
   readonly output: Name;
   readonly agentView: Name;
@@ -15,11 +17,13 @@ export interface ToolNames {
 
 export function toolNames(tool: string): ToolNames {
   const base = pascal(tool);
-  const camel = `${base[0]!.toLowerCase()}${base.slice(1)}`;
+  const lower = `${base[0]!.toLowerCase()}${base.slice(1)}`;
+  // A tool named like a reserved word (`delete`) still gets a usable binding.
+  const camel = isSafeIdentifier(lower) ? lower : `${lower}Tool`;
   return {
     dir: tool,
-    // A tool named like a reserved word (`delete`) still gets a usable binding.
-    camel: new Name(isSafeIdentifier(camel) ? camel : `${camel}Tool`),
+    camel: new Name(camel),
+    route: new Name(`${camel}Route`),
     input: new Name(`${base}Input`),
     output: new Name(`${base}Output`),
     agentView: new Name(`${base}AgentView`),

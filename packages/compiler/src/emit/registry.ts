@@ -6,9 +6,14 @@ import { toolNames } from "./names.js";
 /** `index.ts`: every adapter, eagerly imported, plus dispatch by tool name. */
 function eagerRegistry(project: ProjectIR): EmittedFile {
   const tools = project.tools.map((t) => ({ tool: t.tool, n: toolNames(t.tool) }));
+  const routed = tools.filter((_t, i) => project.tools[i]!.upstream.route !== undefined);
+  const exportLines = [
+    _`export { ${join(tools.map(({ n }) => _`${n.camel},`), " ")} };`,
+    ...routed.map(({ tool, n }) => _`export { ${n.route} } from ${`./${tool}/adapter.js`};`),
+  ];
   const content = _`${join(tools.map(({ tool, n }) => _`import { ${n.camel} } from ${`./${tool}/adapter.js`};`))}
 
-export { ${join(tools.map(({ n }) => _`${n.camel},`), " ")} };
+${join(exportLines)}
 ${join(tools.map(({ tool, n }) => _`export type { ${n.input}, ${n.output}, ${n.agentView}, ${n.result} } from ${`./${tool}/types.js`};`))}
 
 /** Every generated adapter by tool name, for dispatch. */

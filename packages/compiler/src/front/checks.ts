@@ -1,6 +1,6 @@
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { CheckIR, FieldPath } from "../ir/types.js";
-import { stepInto, type Defs } from "./paths.js";
+import { resolveField, type Defs } from "./paths.js";
 import type { RawCheck } from "./spec.js";
 import { parseDuration } from "./units.js";
 
@@ -10,23 +10,6 @@ interface Ctx {
   readonly defs: Defs;
   readonly locate: (pointer: string) => SourceRange;
   readonly diagnostics: Diagnostic[];
-}
-
-type Resolved = { readonly path: FieldPath; readonly schema: Record<string, unknown>; readonly required: boolean };
-
-/** Resolves a dotted field path (no arrays) in a payload schema. */
-function resolveField(root: unknown, side: "input" | "output", text: string, ctx: Ctx): Resolved | undefined {
-  const path = text.split(".");
-  let node: unknown = root;
-  let pointer = `/${side}`;
-  let required = true;
-  for (const name of path) {
-    const step = stepInto(node, pointer, name, ctx.defs);
-    if (!step.ok) return undefined;
-    ({ schema: node, pointer } = step);
-    required &&= step.required;
-  }
-  return { path, schema: node as Record<string, unknown>, required };
 }
 
 const defaultId = (check: RawCheck): string => {
@@ -55,14 +38,14 @@ function buildCheck(check: RawCheck, id: string, pointer: string, at: SourceRang
   };
   if (check.bind !== undefined) {
     const [outText, inText] = typeof check.bind === "string" ? [check.bind, check.bind] : [check.bind.output, check.bind.input];
-    const output = resolveField(ctx.output, "output", outText, ctx);
-    const input = resolveField(ctx.input, "input", inText, ctx);
+    const output = resolveField(ctx.output, "output", outText, ctx.defs);
+    const input = resolveField(ctx.input, "input", inText, ctx.defs);
     if (!output) return missing(outText, "output");
     if (!input) return missing(inText, "input");
     return { kind: "bind", id, pointer, output: output.path, input: input.path };
   }
   if (check.fresh !== undefined) {
-    const field = resolveField(ctx.output, "output", check.fresh.field, ctx);
+    const field = resolveField(ctx.output, "output", check.fresh.field, ctx.defs);
     if (!field) return missing(check.fresh.field, "output");
     if (!field.required || field.schema.type !== "string" || field.schema.format !== "date-time") {
       ctx.diagnostics.push(diagnostic("TG311", at, { path: quote(check.fresh.field) }));

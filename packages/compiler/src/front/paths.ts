@@ -1,3 +1,4 @@
+import type { FieldPath } from "../ir/types.js";
 import { escapeToken } from "../load/pointer.js";
 import { isSchemaObject, type SchemaObject } from "../schema/walk.js";
 
@@ -88,3 +89,20 @@ export function itemsOf(node: SchemaObject, pointer: string, defs: Defs): StepRe
   return { ok: true, node: items, schema: child.schema, required: true, pointer: child.via === undefined ? `${pointer}/items` : `/$defs/${child.via}` };
 }
 
+
+export type ResolvedField = { readonly path: FieldPath; readonly schema: SchemaObject; readonly required: boolean };
+
+/** Resolves a dotted field path (no arrays) in a payload schema; undefined when it does not exist. */
+export function resolveField(root: unknown, side: "input" | "output", text: string, defs: Defs): ResolvedField | undefined {
+  const path = text.split(".");
+  let node: unknown = root;
+  let pointer = `/${side}`;
+  let required = true;
+  for (const name of path) {
+    const step = stepInto(node, pointer, name, defs);
+    if (!step.ok) return undefined;
+    ({ schema: node, pointer } = step);
+    required &&= step.required;
+  }
+  return { path, schema: node as SchemaObject, required };
+}

@@ -3,7 +3,7 @@ import { checkMetaSchema } from "../check/meta-schema.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { ToolIR } from "../ir/types.js";
+import type { RouteIR, ToolIR } from "../ir/types.js";
 import { bundleTool, type BundledTool } from "../load/bundle.js";
 import type { LoadedDocument } from "../load/document.js";
 import type { SourceSet } from "../load/sources.js";
@@ -13,6 +13,7 @@ import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js
 import { buildAgentView } from "./agent-view.js";
 import { buildChecks } from "./checks.js";
 import { buildErrors } from "./errors.js";
+import { buildRoute } from "./route.js";
 import type { RawSpec } from "./spec.js";
 import { parseDuration, parseSize } from "./units.js";
 
@@ -40,6 +41,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
   diagnostics.push(...view.diagnostics);
   const ctx = { input: closed.input, output: closed.output, defs: closed.defs, locate: bundle.locate, diagnostics };
   const checks = buildChecks(spec.checks ?? [], ctx);
+  const route = buildRoute(spec.upstream, ctx);
   const { errors, diagnostics: errorDiagnostics } = buildErrors(spec, spec.retry?.class ?? "unsafe", doc.locate);
   diagnostics.push(...errorDiagnostics);
   if (hasErrors(diagnostics)) return { diagnostics };
@@ -57,14 +59,14 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
     selection: view.selection,
     checks,
     errors,
-    ...settings(spec),
+    ...settings(spec, route),
     locate: bundle.locate,
   };
   return { tool: deepFreeze(tool), diagnostics };
 }
 
 /** Limits, retry policy and upstream facts, with the defaults a spec may leave out. */
-function settings(spec: RawSpec): Pick<ToolIR, "limits" | "retry" | "upstream"> {
+function settings(spec: RawSpec, route: RouteIR | undefined): Pick<ToolIR, "limits" | "retry" | "upstream"> {
   return {
     limits: {
       maxBytes: spec.limits?.max_bytes === undefined ? DEFAULT_LIMITS.maxBytes : parseSize(spec.limits.max_bytes),
@@ -80,6 +82,7 @@ function settings(spec: RawSpec): Pick<ToolIR, "limits" | "retry" | "upstream"> 
     },
     upstream: {
       envelope: spec.upstream?.envelope ?? false,
+      route,
       kind: spec.upstream?.kind ?? "http",
       operation: spec.upstream?.operation,
       method: spec.upstream?.method,

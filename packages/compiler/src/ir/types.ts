@@ -63,6 +63,8 @@ export interface ToolIR {
   readonly retry: { readonly class: RetryClass; readonly maxAttempts: number; readonly budgetMs: number; readonly on: readonly string[] };
   readonly upstream: {
     readonly envelope: boolean;
+    /** Where an HTTP upstream is called, from `upstream.path`; the adapter module exports it as `<tool>Route`. */
+    readonly route: RouteIR | undefined;
     readonly kind: "http" | "command" | "other";
     readonly operation: string | undefined;
     readonly method: string | undefined;
@@ -71,6 +73,16 @@ export interface ToolIR {
   };
   /** Maps a tool-space pointer (`/input/…`, `/output/…`, `/$defs/…`, `/agent_view/0`) to its source. */
   readonly locate: (pointer: string) => SourceRange;
+}
+
+/** Literal text, or a required scalar input field that becomes one percent-encoded path segment. */
+export type RouteSegment = { readonly text: string } | { readonly field: FieldPath };
+
+export interface RouteIR {
+  readonly method: string;
+  /** The template as written, for documentation. */
+  readonly path: string;
+  readonly segments: readonly RouteSegment[];
 }
 
 export interface ProjectIR {
