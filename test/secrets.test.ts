@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { catalogError, newRequestId } from "@toolgate/runtime";
+import { catalogError, FAILURE_ENVELOPE_SCHEMA, newRequestId } from "@toolgate/runtime";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AgentError, AgentFailure } from "@toolgate/runtime";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -66,6 +67,9 @@ describe("the scanner decodes before it matches", () => {
   });
 });
 
+/** Seed 002: every failure the gateway returns holds to the versioned envelope contract. */
+const isFailureEnvelope = new Ajv2020({ strict: true }).compile(FAILURE_ENVELOPE_SCHEMA);
+
 /** The first failure envelope seen per tool, code and field list; every later one must be the same bytes. */
 const envelopes = new Map<string, string>();
 
@@ -81,6 +85,7 @@ function expectAgentResult(hostile: HostileCase, o: Observation): void {
     ...(invalidFields ? { invalid_fields: invalidFields } : {}),
   };
   expect(result).toEqual({ tool, request_id: result.request_id, outcome: "failure", error });
+  expect(isFailureEnvelope(result), JSON.stringify(isFailureEnvelope.errors)).toBe(true);
   const bytes = JSON.stringify((result as AgentFailure).error);
   const key = `${tool} ${code} ${invalidFields?.join() ?? ""}`;
   expect(bytes).toBe(envelopes.get(key) ?? (envelopes.set(key, bytes), bytes));

@@ -23,5 +23,6 @@ export { deepEqual, isMultipleOf, ucs2length, type ValidationIssue, type Validat
 export { FailureTrail, hasDuplicateItems, toValidator, type ValidatorIssueRow } from "./validate/trail.js";
 export * from "./retry/index.js";
 export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";
+export { FAILURE_ENVELOPE_SCHEMA, FAILURE_ENVELOPE_VERSION, failureEnvelope } from "./envelope.js";
 export * from "./mcp/index.js";
 export * from "./definitions/index.js";

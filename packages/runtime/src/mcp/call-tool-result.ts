@@ -1,3 +1,4 @@
+import { failureEnvelope } from "../envelope.js";
 import type { AgentResult } from "../result.js";
 
 /** `_meta` key carrying the adapter's request id, so an operator can find the call's event (seed 004). */
@@ -30,7 +31,7 @@ export interface ToolCallResult {
 export function toCallToolResult<View extends object>(result: AgentResult<View>): ToolCallResult {
   const _meta = { [REQUEST_ID_META_KEY]: result.request_id };
   if (result.outcome === "failure") {
-    return { content: [{ type: "text", text: JSON.stringify(result) }], isError: true, _meta };
+    return { content: [{ type: "text", text: JSON.stringify(failureEnvelope(result)) }], isError: true, _meta };
   }
   // The agent view is a JSON object by construction (its schema's root is `type: object`).
   const view = result.data as { [key: string]: unknown };

@@ -18,7 +18,7 @@ export interface RetryPolicy {
 }
 
 export const MAX_ATTEMPTS_CAP = 5;
-const RETRY_CLASSES: readonly RetryClass[] = ["safe", "idempotent", "unsafe"];
+export const RETRY_CLASSES: readonly RetryClass[] = ["safe", "idempotent", "unsafe"];
 
 /**
  * Normalises a declared policy. A policy comes from generated code that the compiler already
