@@ -166,6 +166,12 @@ describe("envelope binding (upstream sends the result envelope)", () => {
     });
     expect(events[0]).toMatchObject({ layer: "upstream", code: "RATE_LIMITED" });
   });
+
+  it("keeps a gateway's retry delay within the envelope contract: whole seconds, at most 300", () => {
+    const call = start(recorder().context);
+    const delays = [3600, 2.5, -4, Number.NaN].map((retryAfterSeconds) => jobRunStatus.fail(call, "RATE_LIMITED", { retryAfterSeconds }).error.retry_after_seconds);
+    expect(delays).toEqual([300, 3, 0, undefined]);
+  });
 });
 
 describe("input validation", () => {

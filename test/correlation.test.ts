@@ -65,8 +65,8 @@ describe("correlation ids in the operator event", () => {
     expect(events[1]!.correlation).not.toBe(correlation);
   });
 
-  it("keeps only string ids of at most 256 characters, and adds nothing when none are given", () => {
-    const junk = { conversation_id: "x".repeat(257), interaction_id: 17, tool_call_id: "call-1", extra: "dropped" } as unknown as ToolgateContext["correlation"];
+  it("keeps only ids of 1–256 printable ASCII characters, and adds nothing when none are given", () => {
+    const junk = { conversation_id: "x".repeat(257), interaction_id: "turn 17\nforged log line", tool_call_id: "call-1", extra: "dropped" } as unknown as ToolgateContext["correlation"];
     const { context, events } = recorder(junk);
     jobRunStatus.fail(startJob(context), "UPSTREAM_UNAVAILABLE");
     expect(events[0]!.correlation).toEqual({ tool_call_id: "call-1" });

@@ -89,6 +89,13 @@ const CASES: readonly Case[] = [
   },
   { title: "a malformed agent_view path", files: { [A]: spec({ view: '["id..x"]' }) }, code: "TG304", at: [A, '"id..x"'] },
   { title: "two specs with one tool name", files: { [A]: spec(), "specs/b.yaml": spec() }, code: "TG401", at: ["specs/b.yaml", "tool: t1"], message: 'tool name "t1" is already used by specs/a.yaml' },
+  {
+    title: "two tool names that give one binding",
+    files: { [A]: spec({ tool: "a_b1" }), "specs/b.yaml": spec({ tool: "a_b_1" }) },
+    code: "TG403",
+    at: ["specs/b.yaml", "tool: a_b_1"],
+    message: 'tool "a_b_1" would export aB1, which tool "a_b1" exports too',
+  },
   { title: "a ReDoS pattern in output", files: { [A]: spec({ output: outputWith('    x: { type: string, pattern: "^(a+)+$" }') }) }, code: "TG213", at: [A, "pattern"] },
   {
     title: "a ReDoS pattern in a referenced schemas/ file",
@@ -161,6 +168,19 @@ const CASES: readonly Case[] = [
     code: "TG330",
     at: [A, "path"],
     message: 'upstream path "items/{id}" is not a path template: it must start with /',
+  },
+  {
+    title: "an upstream path with an empty segment",
+    files: { [A]: spec({ extra: ['upstream: { path: "/a//b" }'] }) },
+    code: "TG330",
+    at: [A, "path"],
+    message: 'upstream path "/a//b" is not a path template: it has an empty segment (//)',
+  },
+  {
+    title: "an upstream path with a character a URL must encode",
+    files: { [A]: spec({ extra: ['upstream: { path: "/a\\b/c d" }'] }) },
+    code: "TG330",
+    at: [A, "path"],
   },
   {
     title: "an upstream path field the input does not require",

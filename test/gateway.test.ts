@@ -341,8 +341,13 @@ describe("failures before the upstream", () => {
     expect(approved.outcome).toBe("success");
     expect(upstream.requests).toHaveLength(1);
     upstream.handle((q, r) => sendJson(r, 200, jobEnvelope(q)));
-    const broken = await runTool(jobRunStatus, JOB_ARGS, { upstream: jobs, approve: () => { throw new Error("approval service down: token=abc"); } });
+    const h = harness();
+    const broken = await runTool(jobRunStatus, JOB_ARGS, { upstream: jobs, approve: () => { throw new Error("approval service down: token=abc"); }, ...h.options });
     expect(broken).toEqual(failureOf("job_run_status", broken.request_id, "INTERNAL_FAILURE"));
+    // A JS caller's stray answer is no refusal a person made: it must not say "unlock the vault".
+    const odd = await runTool(jobRunStatus, JOB_ARGS, { upstream: jobs, approve: () => "yes" as "approved", ...h.options });
+    expect(odd).toEqual(failureOf("job_run_status", odd.request_id, "INTERNAL_FAILURE"));
+    expect(h.events.map((e) => [e.code, e.layer])).toEqual([["INTERNAL_FAILURE", "approval"], ["INTERNAL_FAILURE", "approval"]]);
     expect(upstream.requests).toEqual([]);
   });
 

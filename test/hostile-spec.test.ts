@@ -25,6 +25,8 @@ const SPECS = {
   "specs/hostile.json": JSON.stringify(hostileSpec("hostile")),
   "specs/constructor.json": JSON.stringify(namingSpec("constructor")),
   "specs/delete.json": JSON.stringify(namingSpec("delete")),
+  // Named like the runtime helper its own route imports.
+  "specs/path_segment.json": JSON.stringify({ ...namingSpec("path_segment"), upstream: { path: "/x" } }),
 };
 
 let out: CompileOutput;
@@ -85,7 +87,8 @@ describe("a spec made of breakout strings", () => {
     delete trap.__pwned;
     const modules = await Promise.all(["index.ts", "lazy.ts", "hostile/adapter.ts", "hostile/types.ts"].map((p) => import(join(scratch.dir, p))));
     expect(trap.__pwned).toBeUndefined();
-    expect(Object.keys(modules[0].adapters).sort()).toEqual(["constructor", "delete", "hostile"]);
+    expect(Object.keys(modules[0].adapters).sort()).toEqual(["constructor", "delete", "hostile", "path_segment"]);
+    expect(modules[0].pathSegmentToolRoute.pathFor({})).toBe("/x");
     expect([modules[0].isToolName("constructor"), modules[0].isToolName("toString"), modules[0].isToolName("__proto__")]).toEqual([true, false, false]);
   });
 

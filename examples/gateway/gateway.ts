@@ -3,7 +3,7 @@
  *
  *   adapter.call(args)            INVALID_INPUT before anything leaves the process
  *   approve(call)                 a person's decision, or the vault's state: USER_DENIED or
- *                                 VAULT_LOCKED before any credential is chosen or used
+ *                                 VAULT_LOCKED before any credential is used
  *   executeWithRetry(policy, …)   one HTTP request or command per attempt, as the spec allows
  *   adapter.fail(call, code, …)   a classified upstream failure → the fixed envelope
  *   adapter.adapt(bytes, call)    the upstream's bytes → the agent view, or the fixed envelope
@@ -54,9 +54,9 @@ export async function runTool<Input, Output, View>(
   const started = adapter.call(args, options.context);
   if (!started.ok) return started.result;
   const { call } = started;
+  const refusal = await approval(options.approve, call);
+  if (refusal !== undefined) return adapter.fail(call, refusal, { layer: "approval" });
   try {
-    const decision = options.approve ? await options.approve(call) : "approved";
-    if (decision !== "approved") return adapter.fail(call, decision === "denied" ? "USER_DENIED" : "VAULT_LOCKED", { layer: "approval" });
     const attempt = attemptFor(options.upstream, call, adapter.retry.class);
     const run = await executeWithRetry(
       adapter.retry,
@@ -65,8 +65,22 @@ export async function runTool<Input, Output, View>(
     );
     return conclude(adapter, call, run.outcome);
   } catch {
-    // approve, pathFor, argsFor or parse threw: a gateway defect whose message may hold anything.
+    // pathFor, argsFor or parse threw: a gateway defect whose message may hold anything.
     return adapter.fail(call, "INTERNAL_FAILURE");
+  }
+}
+
+const REFUSALS: Readonly<Record<string, "USER_DENIED" | "VAULT_LOCKED">> = { denied: "USER_DENIED", vault_locked: "VAULT_LOCKED" };
+
+/** The code that stops the call, or undefined to go on. A throw or an unknown answer is a gateway defect. */
+async function approval<Input>(approve: RunOptions<Input>["approve"], call: ToolCall<Input>): Promise<string | undefined> {
+  if (!approve) return undefined;
+  try {
+    const decision: unknown = await approve(call);
+    if (decision === "approved") return undefined;
+    return typeof decision === "string" && Object.hasOwn(REFUSALS, decision) ? REFUSALS[decision] : "INTERNAL_FAILURE";
+  } catch {
+    return "INTERNAL_FAILURE";
   }
 }
 

@@ -110,7 +110,7 @@ export const AGENT_VIEW: readonly string[] = [
 export const BIND_FIELD = SELECTABLE_NAMES[0]!;
 
 /** A route whose placeholder names the hostile bind field, between literal text that tries to break out. */
-export const HOSTILE_PATH = `/x/{${BIND_FIELD}}/$pwn()/'"\`/*/`;
+export const HOSTILE_PATH = `/x/{${BIND_FIELD}}/$pwn()/'*/`;
 
 export function hostileSpec(tool: string): Record<string, unknown> {
   return {

@@ -5,6 +5,7 @@ import { adapterEmitter } from "./emit/adapter.js";
 import { definitionsEmitter } from "./emit/definitions/index.js";
 import type { Emitter } from "./emit/emitter.js";
 import { manifestEmitter } from "./emit/manifest.js";
+import { toolNames } from "./emit/names.js";
 import { registryEmitter } from "./emit/registry.js";
 import { selectorEmitter } from "./emit/select.js";
 import { typesEmitter } from "./emit/types.js";
@@ -58,7 +59,7 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
     diagnostics.push(...built.diagnostics);
     if (built.tool) tools.push(built.tool);
   }
-  diagnostics.push(...uniqueNames(tools), ...sources.diagnostics, ...checkCompatibility(tools, input.previousManifest));
+  diagnostics.push(...uniqueNames(tools), ...uniqueBindings(tools), ...sources.diagnostics, ...checkCompatibility(tools, input.previousManifest));
   if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
   const outDir = input.outDir ?? "generated";
   const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;
@@ -81,6 +82,20 @@ function uniqueNames(tools: readonly ToolIR[]): Diagnostic[] {
       return [];
     }
     return [diagnostic("TG401", tool.locate("/tool"), { tool: JSON.stringify(tool.tool), other: first.specPath })];
+  });
+}
+
+/** Two tools whose bindings would collide in generated/index.ts (`a_b1` and `a_b_1`, or `review_route` and review's route). */
+function uniqueBindings(tools: readonly ToolIR[]): Diagnostic[] {
+  const seen = new Map<string, ToolIR>();
+  return tools.flatMap((tool) => {
+    const n = toolNames(tool.tool);
+    const bindings = [n.camel.toString(), ...(tool.upstream.route ? [n.route.toString()] : [])];
+    const clash = bindings.map((b) => [b, seen.get(b)] as const).find(([, other]) => other !== undefined && other.tool !== tool.tool);
+    for (const binding of bindings) if (!seen.has(binding)) seen.set(binding, tool);
+    if (!clash) return [];
+    const [binding, other] = clash;
+    return [diagnostic("TG403", tool.locate("/tool"), { tool: JSON.stringify(tool.tool), binding, other: JSON.stringify(other!.tool) })];
   });
 }
 

@@ -33,6 +33,8 @@ describe("the failure envelope contract", () => {
       { ...base, error: { ...base.error, code: "not a code" } },
       { ...base, error: { ...base.error, retry_after_seconds: -1 } },
       { ...base, error: { ...base.error, action: "ask_the_model" } },
+      { ...base, error: { ...base.error, invalid_fields: ["a name with spaces"] } },
+      { ...base, request_id: "short" },
     ];
     for (const value of refused) expect(validate(value), JSON.stringify(value)).toBe(false);
   });

@@ -1,4 +1,8 @@
+import { MAX_INVALID_FIELDS, PLAIN_NAME } from "./adapter/input.js";
+import type { CallerAction } from "./errors/catalog.js";
+import { OPAQUE_ID_PATTERN } from "./ids.js";
 import type { AgentError, AgentFailure } from "./result.js";
+import { RETRY_AFTER_MAX_SECONDS } from "./upstream/retry-after.js";
 
 /**
  * The failure envelope as a versioned contract (seed 002): a JSON Schema 2020-12 document for
@@ -8,9 +12,15 @@ import type { AgentError, AgentFailure } from "./result.js";
 
 export const FAILURE_ENVELOPE_VERSION = 1;
 
-const ACTIONS = ["repair_input", "stop_and_report", "request_approval", "retry_after_delay", "inspect_outcome"];
+// A record over CallerAction, so a new action cannot be left out of the schema.
+const ACTIONS = Object.keys({ repair_input: 1, stop_and_report: 1, request_approval: 1, retry_after_delay: 1, inspect_outcome: 1 } satisfies Record<CallerAction, 1>);
 
-export const FAILURE_ENVELOPE_SCHEMA = Object.freeze({
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object") for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
+
+export const FAILURE_ENVELOPE_SCHEMA = deepFreeze({
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: `urn:toolgate:failure-envelope:${FAILURE_ENVELOPE_VERSION}`,
   title: "toolgate failure envelope",
@@ -19,7 +29,7 @@ export const FAILURE_ENVELOPE_SCHEMA = Object.freeze({
   additionalProperties: false,
   properties: {
     tool: { type: "string", pattern: "^[a-z][a-z0-9_]{0,63}$" },
-    request_id: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$" },
+    request_id: { type: "string", pattern: OPAQUE_ID_PATTERN.source },
     outcome: { const: "failure" },
     error: {
       type: "object",
@@ -30,8 +40,8 @@ export const FAILURE_ENVELOPE_SCHEMA = Object.freeze({
         action: { enum: ACTIONS },
         retryable: { type: "boolean" },
         message: { type: "string", minLength: 1, maxLength: 300 },
-        retry_after_seconds: { type: "integer", minimum: 0, maximum: 300 },
-        invalid_fields: { type: "array", maxItems: 256, items: { type: "string" } },
+        retry_after_seconds: { type: "integer", minimum: 0, maximum: RETRY_AFTER_MAX_SECONDS },
+        invalid_fields: { type: "array", maxItems: MAX_INVALID_FIELDS, items: { type: "string", pattern: PLAIN_NAME.source } },
       },
     },
   },

@@ -55,6 +55,7 @@ export const DIAGNOSTICS = {
   TG331: entry("error", (p) => `upstream path field ${p.field} is not a required string or integer input field`, "Each {field} becomes one URL path segment: declare it in input, required, as a string or integer."),
   TG401: entry("error", (p) => `tool name ${p.tool} is already used by ${p.other}`, "Tool names must be unique across the specs directory."),
   TG402: entry("error", (p) => `tool name ${p.tool} is invalid for ${p.target}`, "Use ^[a-z][a-z0-9_]{0,63}$."),
+  TG403: entry("error", (p) => `tool ${p.tool} would export ${p.binding}, which tool ${p.other} exports too`, "Rename one of the tools; generated/index.ts exports both bindings side by side."),
   TG601: entry("error", (p) => `breaking change to ${p.tool} under version ${p.version}: ${p.detail}`, "Bump version (consumers pin it), or make the change compatible."),
   TG602: entry("error", (p) => `version of ${p.tool} went down from ${p.from} to ${p.to}`, "Contract versions only go up."),
   TG503: entry(

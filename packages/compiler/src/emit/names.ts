@@ -15,11 +15,30 @@ export interface ToolNames {
   readonly result: Name;
 }
 
+/** Bindings that generated modules declare or import next to a tool's binding. */
+const TAKEN = new Set([
+  "createAdapter",
+  "errorTable",
+  "parseDateTime",
+  "pathSegment",
+  "selectAgentView",
+  "validateInput",
+  "validateOutput",
+  "validateEnvelope",
+  "validateAgentView",
+  "hooks",
+  "adapters",
+  "toolNames",
+  "isToolName",
+  "readResult",
+  "contract",
+]);
+
 export function toolNames(tool: string): ToolNames {
   const base = pascal(tool);
   const lower = `${base[0]!.toLowerCase()}${base.slice(1)}`;
-  // A tool named like a reserved word (`delete`) still gets a usable binding.
-  const camel = isSafeIdentifier(lower) ? lower : `${lower}Tool`;
+  // A tool named like a reserved word (`delete`) or a generated binding (`path_segment`) still gets a usable one.
+  const camel = isSafeIdentifier(lower) && !TAKEN.has(lower) ? lower : `${lower}Tool`;
   return {
     dir: tool,
     camel: new Name(camel),

@@ -1,5 +1,5 @@
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
-import type { CheckIR, FieldPath } from "../ir/types.js";
+import type { CheckIR } from "../ir/types.js";
 import { resolveField, type Defs } from "./paths.js";
 import type { RawCheck } from "./spec.js";
 import { parseDuration } from "./units.js";

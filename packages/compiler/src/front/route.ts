@@ -12,6 +12,9 @@ interface Ctx {
 
 const PARTS = /\{([^{}]*)\}|([^{}]+)|([{}])/g;
 
+/** RFC 3986 path characters that need no encoding (unreserved, sub-delims, ":", "@") and "/": no "%", "\", space or non-ASCII. */
+const LITERAL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]+$/;
+
 /** A value that is always one scalar path segment: a string or an integer (by type, or by enum/const). */
 function isSegmentValue(schema: SchemaObject): boolean {
   const scalar = (v: unknown): boolean => typeof v === "string" || Number.isInteger(v);
@@ -28,8 +31,13 @@ function parseTemplate(path: string, at: SourceRange, ctx: Ctx): RouteSegment[] 
   const segments: RouteSegment[] = [];
   for (const [, field, text, brace] of path.matchAll(PARTS)) {
     if (brace !== undefined) return problem(`unmatched ${brace}`);
+    if (text !== undefined && !LITERAL.test(text)) return problem(`${JSON.stringify(text)} holds a character a URL path would have to encode`);
     segments.push(field === undefined ? { text: text! } : { field: field.split(".") });
   }
+  // Literal segments that would change the path's meaning: `//host` as an origin, `.`/`..` resolved away.
+  const literal = path.split("/").slice(1);
+  if (literal.some((segment, i) => segment === "" && i < literal.length - 1)) return problem("it has an empty segment (//)");
+  if (literal.some((segment) => segment === "." || segment === "..")) return problem("it has a dot segment");
   return segments;
 }
 

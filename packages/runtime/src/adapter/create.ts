@@ -3,6 +3,7 @@ import { catalogError } from "../errors/table.js";
 import { newRequestId } from "../ids.js";
 import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { compileRetryPolicy } from "../retry/policy.js";
+import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import { verdictOf } from "../validate/support.js";
 import { issuesOf, newTrace } from "./events.js";
 import { invalidFields } from "./input.js";
@@ -12,6 +13,10 @@ import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, Tool
 const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
 
 const startedAt = (context: ToolgateContext): number => (context.onEvent ? performance.now() : 0);
+
+/** A delay the envelope contract allows: whole seconds within the catalog's bound, or none at all. */
+const wholeSeconds = (value: number | undefined): number | undefined =>
+  value === undefined || !Number.isFinite(value) ? undefined : Math.min(Math.max(Math.ceil(value), 0), RETRY_AFTER_MAX_SECONDS);
 
 /**
  * Builds a tool's adapter from its generated definition. The agent only ever gets the selected view
@@ -61,7 +66,8 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     const known = def.errors[code] ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
     trace.code = known ? code : "INTERNAL_FAILURE";
     const base = known ?? errorFor(plain, "INTERNAL_FAILURE");
-    const error = options.retryAfterSeconds === undefined || !base.retryable ? base : { ...base, retry_after_seconds: options.retryAfterSeconds };
+    const seconds = wholeSeconds(options.retryAfterSeconds);
+    const error = seconds === undefined || !base.retryable ? base : { ...base, retry_after_seconds: seconds };
     report(plain, call, trace, undefined, started);
     return failure(def.tool, call.request_id, error);
   }

@@ -43,15 +43,16 @@ export interface EventMeta {
 }
 
 const CORRELATION_KEYS = ["conversation_id", "interaction_id", "tool_call_id"] as const;
-const MAX_ID_LENGTH = 256;
+// Printable ASCII without spaces: ids of every platform fit, and no newline or control character reaches a log line.
+const PLATFORM_ID = /^[\x21-\x7e]{1,256}$/;
 
-/** A fresh copy of the ids the caller passed, each a string of at most 256 characters; others are left out. */
+/** A fresh copy of the ids the caller passed, each 1–256 printable ASCII characters; others are left out. */
 function correlationOf(given: Correlation | undefined): Correlation | undefined {
   if (given === undefined || given === null || typeof given !== "object") return undefined;
   const kept: Record<string, string> = {};
   for (const key of CORRELATION_KEYS) {
     const id: unknown = given[key];
-    if (typeof id === "string" && id.length > 0 && id.length <= MAX_ID_LENGTH) kept[key] = id;
+    if (typeof id === "string" && PLATFORM_ID.test(id)) kept[key] = id;
   }
   return Object.keys(kept).length > 0 ? kept : undefined;
 }

@@ -3,6 +3,9 @@ import type { Validator } from "../validate/support.js";
 // A field name goes back to the agent only when it is a plain name: an unexpected key could be prose.
 export const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** At most this many names in `invalid_fields`; a longer list in a received envelope is not one of ours. */
+export const MAX_INVALID_FIELDS = 64;
+
 const unescape = (token: string): string => token.replace(/~1/g, "/").replace(/~0/g, "~");
 
 /**

@@ -30,7 +30,7 @@ export interface AdapterEvent {
 /**
  * How the agent platform names this call: the model's tool-call id and the conversation and turn
  * it belongs to. Names differ per platform (call_id, tool_call_id, toolUseId), so they are passed
- * in, never guessed; each is an opaque id of at most 256 characters.
+ * in, never guessed; each is kept only as 1–256 printable ASCII characters without spaces.
  */
 export interface Correlation {
   readonly conversation_id?: string;

@@ -1,4 +1,4 @@
-import { PLAIN_NAME } from "../adapter/input.js";
+import { MAX_INVALID_FIELDS, PLAIN_NAME } from "../adapter/input.js";
 import { isCatalogCode } from "../errors/catalog.js";
 import { catalogError } from "../errors/table.js";
 import { newRequestId, OPAQUE_ID_PATTERN } from "../ids.js";
@@ -22,7 +22,6 @@ export interface ToolResultContract {
 
 // A failure envelope is a few hundred bytes; anything far larger is not one.
 const ENVELOPE_LIMITS = { maxBytes: 64 * 1024, maxDepth: 8 } as const;
-const MAX_INVALID_FIELDS = 64;
 
 type Fields = { readonly [key: string]: unknown };
 const isRecord = (value: unknown): value is Fields => value !== null && typeof value === "object" && !Array.isArray(value);
