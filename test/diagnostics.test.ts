@@ -187,7 +187,7 @@ const CASES: readonly Case[] = [
     files: { [A]: spec({ extra: ['upstream: { path: "/items/{id}" }'] }) },
     code: "TG331",
     at: [A, "path"],
-    message: 'upstream path field "id" is not a required string or integer input field',
+    message: 'upstream path field "id" is not a required top-level string or integer input field',
   },
 ];
 

@@ -50,7 +50,8 @@ export function buildRoute(upstream: { kind?: string; method?: string; path?: st
   for (const segment of segments) {
     if (!("field" in segment)) continue;
     const name = segment.field.join(".");
-    const field = resolveField(ctx.input, "input", name, ctx.defs);
+    // Top-level only: a nested field's parent may be null, and `input.a.b` would then throw.
+    const field = segment.field.length === 1 ? resolveField(ctx.input, "input", name, ctx.defs) : undefined;
     if (!field || !field.required || !isSegmentValue(field.schema)) ctx.diagnostics.push(diagnostic("TG331", at, { field: quote(name) }));
   }
   return { method: upstream.method ?? "GET", path: upstream.path, segments };
