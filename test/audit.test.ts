@@ -105,6 +105,9 @@ describe("audit log of adapter events", () => {
     } finally {
       open.close();
     }
+    // Closing twice is harmless; a record after close is a failed write that the chain will count.
+    expect(() => open.close()).not.toThrow();
+    expect(() => open.record(lastEvent(readFileSync(file, "utf8")))).toThrow("the audit file is closed");
     const foreign = join(tmp.dir, "foreign.jsonl");
     await writeFile(foreign, `{"body":{seq: 1},"hash":"${"0".repeat(64)}"}\n`);
     expect(() => openAuditFile(foreign, { writer: "gateway-1", anchor })).toThrow("the audit file does not end with an audit record");

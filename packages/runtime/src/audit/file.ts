@@ -90,7 +90,7 @@ function appender(fd: number, size: number, durable: boolean): (line: string) =>
 /**
  * An audit log appended to `path`, one synchronous write per record, so records land in order and
  * a crash cuts off at most the record being written. Reopening the file continues its chain; a
- * `<path>.lock` keeps a second process from writing the same file.
+ * `<path>.lock` keeps a second process from writing the same file. `close` releases both, once.
  */
 export function openAuditFile(path: string, options: AuditFileOptions): AuditLog & { readonly close: () => void } {
   const unlock = lockFile(path);
@@ -99,17 +99,30 @@ export function openAuditFile(path: string, options: AuditFileOptions): AuditLog
     fd = fs().openSync(path, "a+");
     const { size, torn } = cutTornTail(fd, path);
     const resume = resumePoint(fd, size, options.writer);
+    const opened = fd;
+    const write = appender(opened, size, options.durable === true);
+    let closed = false;
+    // After close the descriptor number may belong to another file: never touch it again.
+    const append = (line: string): void => {
+      if (closed) throw new Error("the audit file is closed");
+      write(line);
+    };
+    const close = (): void => {
+      if (closed) return;
+      closed = true;
+      fs().closeSync(opened);
+      unlock();
+    };
     const log = createAuditLog({
       writer: options.writer,
       anchor: resume?.anchor ?? options.anchor,
       seq: resume?.seq ?? 0,
       dropped: torn,
-      append: appender(fd, size, options.durable === true),
+      append,
       now: options.now,
       onError: options.onError,
     });
-    const opened = fd;
-    return { ...log, close: () => (fs().closeSync(opened), unlock()) };
+    return { ...log, close };
   } catch (e) {
     if (fd !== undefined) fs().closeSync(fd);
     unlock();
