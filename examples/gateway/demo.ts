@@ -1,7 +1,7 @@
 /**
  * Runs a few tool calls through the gateway against a loopback upstream and prints what the agent
  * gets next to the operator event, and appends each event to an audit file. Run with
- * `npx tsx examples/gateway/demo.ts` after `npx tsc -b`.
+ * `npx tsx examples/gateway/demo.ts` after `npm run build`.
  */
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
