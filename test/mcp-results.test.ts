@@ -127,7 +127,16 @@ describe("generated readResult", () => {
     const notFound = readReview(failureText({}, { code: "NOT_FOUND", retry_after_seconds: 5 })) as AgentFailure;
     expect(notFound.error).not.toHaveProperty("retry_after_seconds");
   });
+
+  it("names the spec's operation in an OUTCOME_UNKNOWN failure, never the server's", () => {
+    const envelope = { tool: "job_run_status", request_id: "req_0123456789abcdefABCDEF", outcome: "failure", error: { code: "OUTCOME_UNKNOWN", operation: "drop_database" } };
+    const read = readJobRun({ isError: true, content: [{ type: "text", text: JSON.stringify(envelope) }] }) as AgentFailure;
+    expect(read.error).toMatchObject({ code: "OUTCOME_UNKNOWN", action: "inspect_outcome", operation: "get_job_run" });
+    expect(notFoundOperation()).not.toHaveProperty("operation");
+  });
 });
+
+const notFoundOperation = () => (readReview(failureText({}, { code: "NOT_FOUND", operation: "get_review" })) as AgentFailure).error;
 
 describe("toStandardSchema", () => {
   const schema = toStandardSchema<{ change_id: string }>(validateReviewInput, reviewTool.inputSchema);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { catalogError, FAILURE_ENVELOPE_SCHEMA, newRequestId } from "@toolgate/runtime";
+import { catalogError, FAILURE_ENVELOPE_SCHEMA, newRequestId, withOperation } from "@toolgate/runtime";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AgentError, AgentFailure } from "@toolgate/runtime";
 import fc from "fast-check";
@@ -80,10 +80,10 @@ function expectAgentResult(hostile: HostileCase, o: Observation): void {
   const { tool } = hostile.adapter;
   const { code, data, invalidFields } = hostile.expected;
   if (code === undefined) return void expect(result).toEqual({ tool, request_id: result.request_id, outcome: "success", data });
-  const error: AgentError = {
-    ...catalogError(code, hostile.adapter.retry.class),
-    ...(invalidFields ? { invalid_fields: invalidFields } : {}),
-  };
+  const error: AgentError = withOperation(
+    { ...catalogError(code, hostile.adapter.retry.class), ...(invalidFields ? { invalid_fields: invalidFields } : {}) },
+    hostile.adapter.operation,
+  );
   expect(result).toEqual({ tool, request_id: result.request_id, outcome: "failure", error });
   expect(isFailureEnvelope(result), JSON.stringify(isFailureEnvelope.errors)).toBe(true);
   const bytes = JSON.stringify((result as AgentFailure).error);

@@ -31,6 +31,7 @@ export const buildStatus = createAdapter<BuildStatusInput, BuildStatusOutput, Bu
       ],
       "idempotent",
     ),
+    operation: "get_build",
     validateInput,
     validateResponse: validateOutput,
     bind: (output, input) => {

@@ -23,6 +23,7 @@ const contract: ToolResultContract = {
     "idempotent",
   ),
   retryClass: "idempotent",
+  operation: "get_build",
 };
 
 /**

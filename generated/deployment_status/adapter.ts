@@ -26,6 +26,7 @@ export const deploymentStatus = createAdapter<
     ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE", "NOT_FOUND", "UPSTREAM_UNAVAILABLE"],
     "safe",
   ),
+  operation: "get_deployment",
   validateInput,
   validateResponse: validateOutput,
   bind: (output, input) => {

@@ -16,6 +16,7 @@ const contract: ToolResultContract = {
     "safe",
   ),
   retryClass: "safe",
+  operation: "get_deployment",
 };
 
 /**

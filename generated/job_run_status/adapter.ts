@@ -36,6 +36,7 @@ export const jobRunStatus = createAdapter<
     ],
     "safe",
   ),
+  operation: "get_job_run",
   validateInput,
   validateResponse: validateEnvelope,
   bind: (output, input) => {

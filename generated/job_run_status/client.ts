@@ -25,6 +25,7 @@ const contract: ToolResultContract = {
     "safe",
   ),
   retryClass: "safe",
+  operation: "get_job_run",
 };
 
 /**

@@ -23,6 +23,7 @@ export const reviewStatus = createAdapter<
     ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE", "NOT_FOUND", "UPSTREAM_UNAVAILABLE"],
     "safe",
   ),
+  operation: "get_review",
   validateInput,
   validateResponse: validateOutput,
   bind: (output, input) => {

@@ -33,6 +33,7 @@ export const sshDiskUsage = createAdapter<
     ],
     "safe",
   ),
+  operation: "df",
   validateInput,
   validateResponse: validateOutput,
   bind: () => undefined,

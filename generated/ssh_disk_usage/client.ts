@@ -22,6 +22,7 @@ const contract: ToolResultContract = {
     "safe",
   ),
   retryClass: "safe",
+  operation: "df",
 };
 
 /**

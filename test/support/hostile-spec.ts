@@ -128,7 +128,7 @@ export function hostileSpec(tool: string): Record<string, unknown> {
     errors: ["NOT_FOUND", { code: "HOSTILE_FAILURE", action: "retry_after_delay", retryable: true, message: SHORT_HOSTILE }],
     checks: [{ bind: BIND_FIELD }],
     retry: { class: "safe", max_attempts: 2, on: ["HOSTILE_FAILURE"] },
-    upstream: { envelope: false, kind: "http", operation: SHORT_HOSTILE, method: "GET", path: HOSTILE_PATH },
+    upstream: { envelope: false, kind: "http", operation: "hostile_op", method: "GET", path: HOSTILE_PATH },
   };
 }
 

@@ -26,6 +26,7 @@ export const startDeployment = createAdapter<DeploymentStatusInput, DeploymentSt
     ],
     "unsafe",
   ),
+  operation: "start_deployment",
   validateInput,
   validateResponse: validateOutput,
   bind: (output, input) => (output.environment === input.environment ? undefined : "bind.environment"),

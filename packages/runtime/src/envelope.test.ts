@@ -22,6 +22,7 @@ describe("the failure envelope contract", () => {
     }
     expect(validate(envelope({ ...catalogError("INVALID_INPUT", "safe"), invalid_fields: ["change_id"] }))).toBe(true);
     expect(validate(envelope({ ...catalogError("RATE_LIMITED", "safe"), retry_after_seconds: 30 }))).toBe(true);
+    expect(validate(envelope({ ...catalogError("OUTCOME_UNKNOWN", "unsafe"), operation: "create_deployment" }))).toBe(true);
   });
 
   it("refuses unknown fields, a success outcome and out-of-contract values", () => {
@@ -35,6 +36,7 @@ describe("the failure envelope contract", () => {
       { ...base, error: { ...base.error, action: "ask_the_model" } },
       { ...base, error: { ...base.error, invalid_fields: ["a name with spaces"] } },
       { ...base, request_id: "short" },
+      { ...base, error: { ...base.error, operation: "POST /deployments/prod" } },
     ];
     for (const value of refused) expect(validate(value), JSON.stringify(value)).toBe(false);
   });

@@ -12,6 +12,9 @@ import { RETRY_AFTER_MAX_SECONDS } from "./upstream/retry-after.js";
 
 export const FAILURE_ENVELOPE_VERSION = 1;
 
+/** The spec format's pattern for `upstream.operation`. */
+const OPERATION_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+
 // A record over CallerAction, so a new action cannot be left out of the schema.
 const ACTIONS = Object.keys({ repair_input: 1, stop_and_report: 1, request_approval: 1, retry_after_delay: 1, inspect_outcome: 1 } satisfies Record<CallerAction, 1>);
 
@@ -42,6 +45,7 @@ export const FAILURE_ENVELOPE_SCHEMA = deepFreeze({
         message: { type: "string", minLength: 1, maxLength: 300 },
         retry_after_seconds: { type: "integer", minimum: 0, maximum: RETRY_AFTER_MAX_SECONDS },
         invalid_fields: { type: "array", maxItems: MAX_INVALID_FIELDS, items: { type: "string", pattern: PLAIN_NAME.source } },
+        operation: { type: "string", pattern: OPERATION_NAME.source },
       },
     },
   },
@@ -56,6 +60,7 @@ function errorFields(error: AgentError): AgentError {
     message,
     ...(error.retry_after_seconds === undefined ? {} : { retry_after_seconds: error.retry_after_seconds }),
     ...(error.invalid_fields === undefined ? {} : { invalid_fields: [...error.invalid_fields] }),
+    ...(error.operation === undefined ? {} : { operation: error.operation }),
   };
 }
 

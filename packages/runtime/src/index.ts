@@ -16,6 +16,7 @@ export { catalogError, errorTable } from "./errors/table.js";
 export { newIdempotencyKey, newRequestId, OPAQUE_ID_PATTERN } from "./ids.js";
 export { parseStrict, type ParseFailureReason, type ParseLimits, type ParseOutcome } from "./json/index.js";
 export type { AgentError, AgentFailure, AgentResult, AgentSuccess, Layer } from "./result.js";
+export { withOperation } from "./result.js";
 export { parseDateTime } from "./time/rfc3339.js";
 export { pathSegment } from "./path-segment.js";
 export { formats } from "./validate/formats.js";

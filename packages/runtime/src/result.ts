@@ -10,6 +10,17 @@ export interface AgentError {
   readonly invalid_fields?: readonly string[];
   /** Only from a trusted, parsed and bounded source (a Retry-After header), never from a body. */
   readonly retry_after_seconds?: number;
+  /**
+   * With `inspect_outcome` only: the spec's name for the kind of action that may have happened
+   * (seed 002: `create_deployment`), so the agent can look for a read-only status call. Never a
+   * route or a payload.
+   */
+  readonly operation?: string;
+}
+
+/** The error as it goes out: an `inspect_outcome` error names the tool's operation, when the spec has one. */
+export function withOperation(error: AgentError, operation: string | undefined): AgentError {
+  return operation !== undefined && error.action === "inspect_outcome" ? { ...error, operation } : error;
 }
 
 export interface AgentSuccess<View> {

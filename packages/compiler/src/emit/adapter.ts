@@ -56,6 +56,9 @@ export const ${name} = {
 `;
 }
 
+/** `operation: "create_deployment",` when the spec names one (inspect_outcome errors carry it). */
+export const operationLine = (tool: ToolIR): Code => (tool.upstream.operation === undefined ? raw("") : _`\n  operation: ${tool.upstream.operation},`);
+
 /** Catalog codes by name (their wording lives in the runtime), tool-specific ones in full. */
 export function errorTable(tool: ToolIR): Code {
   const catalog = tool.errors.filter((e) => e.catalog).map((e) => e.code);
@@ -87,7 +90,7 @@ export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>
   limits: { maxBytes: ${tool.limits.maxBytes}, maxDepth: ${tool.limits.maxDepth}, losslessIntegerKeys: ${tool.limits.losslessIntegerKeys} },
   envelope: ${tool.upstream.envelope},
   retry: { class: ${tool.retry.class}, maxAttempts: ${tool.retry.maxAttempts}, budgetMs: ${tool.retry.budgetMs}, retryOn: ${tool.retry.on} },
-  errors: ${errorTable(tool)},
+  errors: ${errorTable(tool)},${operationLine(tool)}
   validateInput,
   validateResponse: ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},
   bind: ${bindFn(tool.checks)},

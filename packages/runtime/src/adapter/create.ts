@@ -1,7 +1,7 @@
 import { isCatalogCode } from "../errors/catalog.js";
 import { catalogError } from "../errors/table.js";
 import { newRequestId } from "../ids.js";
-import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
+import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { compileRetryPolicy } from "../retry/policy.js";
 import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import { verdictOf } from "../validate/support.js";
@@ -65,12 +65,12 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     // Transport failures can reach any tool: an undeclared catalog code keeps its own action.
     const known = def.errors[code] ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
     trace.code = known ? code : "INTERNAL_FAILURE";
-    const base = known ?? errorFor(plain, "INTERNAL_FAILURE");
+    const base = known ? withOperation(known, def.operation) : errorFor(plain, "INTERNAL_FAILURE");
     const seconds = wholeSeconds(options.retryAfterSeconds);
     const error = seconds === undefined || !base.retryable ? base : { ...base, retry_after_seconds: seconds };
     report(plain, call, trace, undefined, started);
     return failure(def.tool, call.request_id, error);
   }
 
-  return { tool: def.tool, version: def.version, retry: compileRetryPolicy(def.retry), call, adapt, fail };
+  return { tool: def.tool, version: def.version, retry: compileRetryPolicy(def.retry), operation: def.operation, call, adapt, fail };
 }

@@ -1,5 +1,5 @@
 import { parseStrict } from "../json/index.js";
-import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
+import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { buildEvent, issuesOf, type Trace } from "./events.js";
 import type { AdapterDefinition, ToolCall } from "./types.js";
 
@@ -13,7 +13,7 @@ interface UpstreamEnvelope<Output> {
 type Def<I, O, V> = AdapterDefinition<I, O, V>;
 
 export const errorFor = (def: Def<unknown, unknown, unknown>, code: string): AgentError =>
-  def.errors[code] ?? def.errors.INTERNAL_FAILURE!;
+  withOperation(def.errors[code] ?? def.errors.INTERNAL_FAILURE!, def.operation);
 
 /** Records the verdict and returns the fixed error for `code`; the first layer to decide wins. */
 export function reject(def: Def<unknown, unknown, unknown>, call: ToolCall<unknown>, trace: Trace, code: string, layer: Trace["layer"]): AgentFailure {

@@ -77,6 +77,8 @@ export interface AdapterDefinition<Input, Output, View> {
   /** The declared retry policy; gateways pass it to `executeWithRetry`. */
   readonly retry: RetryPolicy;
   readonly errors: Readonly<Record<string, AgentError>>;
+  /** The spec's `upstream.operation`: named in OUTCOME_UNKNOWN-style (inspect_outcome) errors. */
+  readonly operation?: string;
   readonly validateInput: Validator;
   /** The envelope validator when `envelope`, else the output validator. */
   readonly validateResponse: Validator;
@@ -95,6 +97,8 @@ export interface Adapter<Input, Output, View> {
   readonly tool: string;
   readonly version: number;
   readonly retry: RetryPolicy;
+  /** The spec's `upstream.operation`, if any: what inspect_outcome errors name. */
+  readonly operation: string | undefined;
   /** Validates the agent's arguments and issues a call with a fresh, opaque request id. */
   call(args: unknown, context?: ToolgateContext): CallStart<Input>;
   /** Turns untrusted upstream bytes into the agent result. Never throws. */

@@ -3,7 +3,7 @@ import { isCatalogCode } from "../errors/catalog.js";
 import { catalogError } from "../errors/table.js";
 import { newRequestId, OPAQUE_ID_PATTERN } from "../ids.js";
 import { parseStrict } from "../json/index.js";
-import { failure, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
+import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import type { RetryClass } from "../retry/policy.js";
 import { verdictOf, type Validator } from "../validate/support.js";
@@ -18,6 +18,8 @@ export interface ToolResultContract {
   readonly errors: Readonly<Record<string, AgentError>>;
   /** Decides the retryability of catalog codes outside the table, as the adapter does for transport failures. */
   readonly retryClass: RetryClass;
+  /** The spec's operation, named in inspect_outcome errors from this contract, never from the server's text. */
+  readonly operation?: string;
 }
 
 // A failure envelope is a few hundred bytes; anything far larger is not one.
@@ -52,7 +54,7 @@ function readFailure(result: Fields, contract: ToolResultContract, metaId: strin
   const id = opaqueId(envelope.request_id);
   const entry = knownError(envelope.error.code, contract);
   if (id === undefined || entry === undefined || (metaId !== undefined && metaId !== id)) return invalidResponse(contract, metaId);
-  return failure(contract.tool, id, { ...entry, ...trustedExtras(envelope.error, entry) });
+  return failure(contract.tool, id, withOperation({ ...entry, ...trustedExtras(envelope.error, entry) }, contract.operation));
 }
 
 /** The two optional error fields, kept only in the form the adapter itself would produce. */

@@ -1,6 +1,6 @@
 import { _, jsdoc } from "../../codegen/code.js";
 import type { ToolIR } from "../../ir/types.js";
-import { errorTable } from "../adapter.js";
+import { errorTable, operationLine } from "../adapter.js";
 import type { EmittedFile } from "../emitter.js";
 import { toolNames } from "../names.js";
 
@@ -19,7 +19,7 @@ const contract: ToolResultContract = {
   tool: ${tool.tool},
   validateAgentView,
   errors: ${errorTable(tool)},
-  retryClass: ${tool.retry.class},
+  retryClass: ${tool.retry.class},${operationLine(tool)}
 };
 
 ${jsdoc(`Reads the MCP CallToolResult of a ${tool.tool} call from any client: the typed agent view, or the
