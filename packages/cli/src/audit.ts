@@ -1,5 +1,5 @@
 import { githubAnnotation } from "@toolgate/compiler";
-import { verifyAuditStream, type AuditProblem, type AuditReport } from "@toolgate/runtime/audit";
+import { isAuditHash, verifyAuditStream, type AuditProblem, type AuditReport } from "@toolgate/runtime/audit";
 import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { toPosix } from "./files.js";
@@ -10,8 +10,6 @@ export interface AuditVerifyCliOptions {
   readonly heads: readonly string[];
   readonly errorFormat: "text" | "json" | "github";
 }
-
-const HEX64 = /^[0-9a-f]{64}$/;
 
 function formatProblem(file: string, problem: AuditProblem, format: AuditVerifyCliOptions["errorFormat"]): string {
   const line = problem.line > 0 ? problem.line : undefined;
@@ -32,7 +30,7 @@ function summary(file: string, report: AuditReport, options: AuditVerifyCliOptio
 
 /** `toolgate audit verify`: streams the log through the verifier; exit 1 names the first broken record. */
 export async function runAuditVerify(path: string, options: AuditVerifyCliOptions, io: Io): Promise<number> {
-  const badHash = [options.anchor, ...options.heads].find((h) => h !== undefined && !HEX64.test(h));
+  const badHash = [options.anchor, ...options.heads].find((h) => h !== undefined && !isAuditHash(h));
   if (badHash !== undefined) {
     io.stderr(`toolgate: ${JSON.stringify(badHash)} is not a hash (64 lowercase hex digits)`);
     return EXIT.usage;

@@ -1,6 +1,6 @@
 import { createAuditLog, type AuditLog } from "./log.js";
 import { lockFile } from "./lock.js";
-import { splitLine } from "./record.js";
+import { readRecord } from "./record.js";
 
 // Looked up, not imported, like the rest of the runtime: loading node:fs's ESM facade is slow.
 const fs = (): typeof import("node:fs") => process.getBuiltinModule("node:fs");
@@ -43,20 +43,10 @@ function cutTornTail(fd: number, path: string): { size: number; torn: number } {
 /** Where the file's chain stands (its last record), or undefined for an empty file. */
 function resumePoint(fd: number, size: number, writer: string): { anchor: string; seq: number } | undefined {
   if (size === 0) return undefined;
-  const line = readRange(fd, lineStartBefore(fd, size - 1), size - 1).toString("utf8");
-  const parts = splitLine(line);
-  const body = parts ? parseBody(parts.body) : undefined;
-  if (!parts || typeof body?.seq !== "number") throw new Error("the audit file does not end with an audit record");
-  if (body.writer !== writer) throw new Error(`the audit file belongs to writer ${JSON.stringify(body.writer)}; use one file per writer`);
-  return { anchor: parts.hash, seq: body.seq };
-}
-
-function parseBody(text: string): { writer?: unknown; seq?: unknown } | undefined {
-  try {
-    return JSON.parse(text) as { writer?: unknown; seq?: unknown };
-  } catch {
-    return undefined;
-  }
+  const record = readRecord(readRange(fd, lineStartBefore(fd, size - 1), size - 1).toString("utf8"));
+  if (typeof record === "string") throw new Error(`the audit file does not end with an audit record (${record})`);
+  if (record.body.writer !== writer) throw new Error(`the audit file belongs to writer ${JSON.stringify(record.body.writer)}; use one file per writer`);
+  return { anchor: record.hash, seq: record.body.seq };
 }
 
 export interface AuditFileOptions {

@@ -53,3 +53,28 @@ export interface AuditHead {
   readonly seq: number;
   readonly hash: string;
 }
+
+const isCount = (value: unknown): boolean => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
+
+function isBody(value: unknown): value is AuditBody {
+  if (typeof value !== "object" || value === null) return false;
+  const body = value as Partial<AuditBody>;
+  const event = body.event as unknown;
+  return body.v === AUDIT_FORMAT && typeof body.writer === "string" && WRITER_PATTERN.test(body.writer) && Number.isSafeInteger(body.seq) &&
+    body.seq! >= 1 && isHash(body.prev) && typeof body.at === "string" && isCount(body.dropped) && typeof event === "object" && event !== null && !Array.isArray(event);
+}
+
+/** The record on one line (without its newline), or why the line is none. */
+export function readRecord(line: string): { body: AuditBody; text: string; hash: string } | string {
+  if (line.endsWith("\r")) return "ends with a carriage return: audit logs use LF line endings";
+  const parts = splitLine(line);
+  if (!parts) return "not an audit record";
+  let body: unknown;
+  try {
+    JSON.parse(line);
+    body = JSON.parse(parts.body);
+  } catch {
+    return "not valid JSON";
+  }
+  return isBody(body) ? { body, text: parts.body, hash: parts.hash } : `not an audit record of format ${AUDIT_FORMAT}`;
+}
