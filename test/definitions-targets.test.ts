@@ -36,20 +36,20 @@ describe("MCP", () => {
     const outputLine = INPUT_LINE + 2;
     expect(summary(probe.diagnostics, ["TG504"])).toEqual([
       `TG504 ${outputLine + 3}:26 MCP outputSchema: keyword prefixItems is not read the same way by draft-07 validators`,
-      // Two members constrain `a` differently, so the allOf stays and keeps the normaliser's closing.
-      `TG504 ${outputLine + 4}:5 MCP outputSchema: keyword unevaluatedProperties is not read the same way by draft-07 validators`,
+      // The allOf object (its members constrain `a` differently) reaches the view as one object closed
+      // with additionalProperties, so no unevaluatedProperties is left for draft-07 to misread.
     ]);
   });
 
   it("writes the agent view as outputSchema with only the $defs it uses", async () => {
-    const output = "  type: object\n  required: [id]\n  properties:\n    id: { $ref: '#/$defs/id' }\n    other: { $ref: '#/$defs/other' }\n  $defs:\n    id: { type: string }\n    other: { type: integer }";
+    const output = "  type: object\n  required: [id]\n  properties:\n    id: { $ref: '#/$defs/id' }\n    other: { $ref: '#/$defs/other' }\n  $defs:\n    id: { type: string, format: uuid }\n    other: { type: integer }";
     const { tool } = await compileProbe(probeSpec("  type: object", output, "[id]"));
     expect(toolSchemas(tool).output.schema).toStrictEqual({
       type: "object",
       properties: { id: { $ref: "#/$defs/id" } },
       required: ["id"],
       additionalProperties: false,
-      $defs: { id: { type: "string" } },
+      $defs: { id: { type: "string", format: "uuid" } },
     });
   });
 });

@@ -15,7 +15,7 @@ interface Parts {
   readonly extra?: readonly string[];
 }
 
-const DEFAULT_OUTPUT = ["  type: object", "  required: [id]", "  properties:", "    id: { type: string }"];
+const DEFAULT_OUTPUT = ["  type: object", "  required: [id]", "  properties:", "    id: { type: string, format: uuid }"];
 
 /** A valid spec unless a part says otherwise; input always has `id`. */
 function spec(parts: Parts = {}): string {
@@ -35,7 +35,7 @@ function spec(parts: Parts = {}): string {
   ].join("\n");
 }
 
-const outputWith = (...properties: string[]): string[] => ["  type: object", "  properties:", "    id: { type: string }", ...properties];
+const outputWith = (...properties: string[]): string[] => ["  type: object", "  properties:", "    id: { type: string, format: uuid }", ...properties];
 
 interface Case {
   readonly title: string;
@@ -106,7 +106,7 @@ const CASES: readonly Case[] = [
   { title: "an invalid regex", files: { [A]: spec({ output: outputWith('    x: { type: string, pattern: "([a-" }') }) }, code: "TG214", at: [A, "pattern"] },
   { title: "the property name __proto__", files: { [A]: spec({ output: outputWith("    __proto__: { type: string }") }) }, code: "TG215", at: [A, "__proto__"] },
   { title: "the property name constructor in required", files: { [A]: spec({ output: ["  type: object", "  required: [constructor]", "  properties:", "    id: { type: string }"] }) }, code: "TG215", at: [A, "required"] },
-  { title: "an unsupported format", files: { [A]: spec({ output: outputWith("    x: { type: string, format: duration }") }) }, code: "TG216", at: [A, "format"], message: 'format "duration" is not supported' },
+  { title: "an unsupported format", files: { [A]: spec({ output: outputWith("    x: { type: string, format: duration }") }) }, code: "TG216", at: [A, "format: duration"], message: 'format "duration" is not supported' },
   {
     title: "a misspelt keyword, with the closest known one",
     files: { [A]: spec({ output: outputWith("    x: { type: string, maxLenght: 4 }") }) },
@@ -201,7 +201,7 @@ describe("diagnostics point at the offending text", () => {
   });
 
   it("warns about an explicitly opened object (TG212) and still compiles", async () => {
-    const text = spec({ output: ["  type: object", "  additionalProperties: true", "  properties:", "    id: { type: string }"] });
+    const text = spec({ output: ["  type: object", "  additionalProperties: true", "  properties:", "    id: { type: string, format: uuid }"] });
     const result = await compileTexts({ [A]: text });
     const at = positionOf(A, text, "additionalProperties");
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual([["TG212", "warning", A, at.line, at.column]]);

@@ -13,7 +13,7 @@ output:
   type: object
   required: [id, owner]
   properties:
-    id: { type: string, maxLength: 8 }
+    id: { type: string, pattern: "^[a-z0-9]{1,8}$" }
     owner: { type: string, maxLength: 32 }
 agent_view: [id]
 checks:

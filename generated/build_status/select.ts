@@ -3,11 +3,24 @@ import type { BuildStatusAgentView, BuildStatusOutput } from "./types.js";
 
 /**
  * Builds the agent view of build_status: a new object with only the agent_view allowlist.
- * Fields outside the allowlist are never read.
+ * Only declared fields are read, at every depth: undeclared members are never copied.
  */
 export function selectAgentView(d: BuildStatusOutput): BuildStatusAgentView {
   return {
-    build: d.build,
+    build: select1(d.build),
     observed_at: d.observed_at,
   };
+}
+
+function select1(
+  d: NonNullable<BuildStatusOutput["build"]>,
+): NonNullable<BuildStatusAgentView["build"]> {
+  const v: NonNullable<BuildStatusAgentView["build"]> = {
+    project_id: d.project_id,
+    revision: d.revision,
+    result: d.result,
+  };
+  if (Object.hasOwn(d, "duration_seconds") && d.duration_seconds !== undefined)
+    v.duration_seconds = d.duration_seconds;
+  return v;
 }

@@ -33,7 +33,6 @@ export interface BuildStatusAgentView {
   build: {
     project_id: ProjectId;
     revision: Revision;
-  } & {
     result: "passed" | "failed" | "errored" | "running";
     duration_seconds?: number;
   };

@@ -9,46 +9,45 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/required", "required", "build"],
   ["#/agent_view/required", "required", "observed_at"],
   ["#/agent_view/additionalProperties", "additionalProperties"],
-  ["#/agent_view/properties/build/unevaluatedProperties", "unevaluatedProperties"],
-  ["#/agent_view/properties/build/allOf/0/type", "type"],
-  ["#/agent_view/properties/build/allOf/0/required", "required", "project_id"],
-  ["#/agent_view/properties/build/allOf/0/required", "required", "revision"],
+  ["#/agent_view/properties/build/type", "type"],
+  ["#/agent_view/properties/build/required", "required", "project_id"],
+  ["#/agent_view/properties/build/required", "required", "revision"],
+  ["#/agent_view/properties/build/required", "required", "result"],
+  ["#/agent_view/properties/build/additionalProperties", "additionalProperties"],
   ["#/$defs/projectId/type", "type"],
   ["#/$defs/projectId/pattern", "pattern"],
   ["#/$defs/revision/type", "type"],
   ["#/$defs/revision/pattern", "pattern"],
-  ["#/agent_view/properties/build/allOf/1/type", "type"],
-  ["#/agent_view/properties/build/allOf/1/required", "required", "result"],
-  ["#/agent_view/properties/build/allOf/1/properties/result/enum", "enum"],
-  ["#/agent_view/properties/build/allOf/1/properties/duration_seconds/type", "type"],
-  ["#/agent_view/properties/build/allOf/1/properties/duration_seconds/maximum", "maximum"],
-  ["#/agent_view/properties/build/allOf/1/properties/duration_seconds/minimum", "minimum"],
+  ["#/agent_view/properties/build/properties/result/enum", "enum"],
+  ["#/agent_view/properties/build/properties/duration_seconds/type", "type"],
+  ["#/agent_view/properties/build/properties/duration_seconds/maximum", "maximum"],
+  ["#/agent_view/properties/build/properties/duration_seconds/minimum", "minimum"],
   ["#/$defs/timestamp/type", "type"],
   ["#/$defs/timestamp/maxLength", "maxLength"],
   ["#/$defs/timestamp/format", "format"],
 ];
-const re9 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re14 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format24 = formats["date-time"]!;
+const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format22 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v8(d: any): boolean {
-  if (!(typeof d === "string")) return trail.fail(8);
-  if (!re9.test(d)) return trail.fail(9);
+function v7(d: any): boolean {
+  if (!(typeof d === "string")) return trail.fail(9);
+  if (!re8.test(d)) return trail.fail(10);
   return true;
 }
 
-function v13(d: any): boolean {
-  if (!(typeof d === "string")) return trail.fail(10);
-  if (!re14.test(d)) return trail.fail(11);
+function v12(d: any): boolean {
+  if (!(typeof d === "string")) return trail.fail(11);
+  if (!re13.test(d)) return trail.fail(12);
   return true;
 }
 
-function v23(d: any): boolean {
-  if (!(typeof d === "string")) return trail.fail(18);
-  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(19);
-  if (!format24(d)) return trail.fail(20);
+function v21(d: any): boolean {
+  if (!(typeof d === "string")) return trail.fail(17);
+  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(18);
+  if (!format22(d)) return trail.fail(19);
   return true;
 }
 
@@ -61,47 +60,43 @@ function v1(d: any): boolean {
   }
   const d3 = d.build;
   if (d3 !== undefined) {
-    if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
-      for (const k4 in d3) {
-        if (!(
-          k4 === "project_id" ||
-          k4 === "revision" ||
-          k4 === "result" ||
-          k4 === "duration_seconds"
-        ))
-          return trail.fail(4, "build");
-      }
-    }
     if (!(typeof d3 === "object" && d3 !== null && !Array.isArray(d3)))
-      return trail.fail(5, "build");
-    if (d3.project_id === undefined) return trail.fail(6, "build");
-    if (d3.revision === undefined) return trail.fail(7, "build");
-    const d6 = d3.project_id;
-    if (d6 !== undefined) {
-      if (!v8(d6)) return trail.within("build", "project_id");
+      return trail.fail(4, "build");
+    if (d3.project_id === undefined) return trail.fail(5, "build");
+    if (d3.revision === undefined) return trail.fail(6, "build");
+    if (d3.result === undefined) return trail.fail(7, "build");
+    for (const k4 in d3) {
+      if (!(
+        k4 === "project_id" ||
+        k4 === "revision" ||
+        k4 === "result" ||
+        k4 === "duration_seconds"
+      ))
+        return trail.fail(8, "build");
     }
-    const d11 = d3.revision;
-    if (d11 !== undefined) {
-      if (!v13(d11)) return trail.within("build", "revision");
+    const d5 = d3.project_id;
+    if (d5 !== undefined) {
+      if (!v7(d5)) return trail.within("build", "project_id");
     }
-    if (!(typeof d3 === "object" && d3 !== null && !Array.isArray(d3)))
-      return trail.fail(12, "build");
-    if (d3.result === undefined) return trail.fail(13, "build");
-    const d17 = d3.result;
+    const d10 = d3.revision;
+    if (d10 !== undefined) {
+      if (!v12(d10)) return trail.within("build", "revision");
+    }
+    const d15 = d3.result;
+    if (d15 !== undefined) {
+      if (!(d15 === "passed" || d15 === "failed" || d15 === "errored" || d15 === "running"))
+        return trail.fail(13, "build", "result");
+    }
+    const d17 = d3.duration_seconds;
     if (d17 !== undefined) {
-      if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running"))
-        return trail.fail(14, "build", "result");
-    }
-    const d19 = d3.duration_seconds;
-    if (d19 !== undefined) {
-      if (!Number.isInteger(d19)) return trail.fail(15, "build", "duration_seconds");
-      if (d19 > 86400) return trail.fail(16, "build", "duration_seconds");
-      if (d19 < 0) return trail.fail(17, "build", "duration_seconds");
+      if (!Number.isInteger(d17)) return trail.fail(14, "build", "duration_seconds");
+      if (d17 > 86400) return trail.fail(15, "build", "duration_seconds");
+      if (d17 < 0) return trail.fail(16, "build", "duration_seconds");
     }
   }
-  const d21 = d.observed_at;
-  if (d21 !== undefined) {
-    if (!v23(d21)) return trail.within("observed_at");
+  const d19 = d.observed_at;
+  if (d19 !== undefined) {
+    if (!v21(d19)) return trail.within("observed_at");
   }
   return true;
 }

@@ -3,7 +3,7 @@ import type { DeploymentStatusAgentView, DeploymentStatusOutput } from "./types.
 
 /**
  * Builds the agent view of deployment_status: a new object with only the agent_view allowlist.
- * Fields outside the allowlist are never read.
+ * Only declared fields are read, at every depth: undeclared members are never copied.
  */
 export function selectAgentView(d: DeploymentStatusOutput): DeploymentStatusAgentView {
   const v: DeploymentStatusAgentView = {
@@ -12,7 +12,7 @@ export function selectAgentView(d: DeploymentStatusOutput): DeploymentStatusAgen
     state: d.state,
     observed_at: d.observed_at,
   };
-  if (d.replicas !== undefined) v.replicas = select1(d.replicas);
+  if (Object.hasOwn(d, "replicas") && d.replicas !== undefined) v.replicas = select1(d.replicas);
   return v;
 }
 

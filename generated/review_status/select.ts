@@ -3,7 +3,7 @@ import type { ReviewStatusAgentView, ReviewStatusOutput } from "./types.js";
 
 /**
  * Builds the agent view of review_status: a new object with only the agent_view allowlist.
- * Fields outside the allowlist are never read.
+ * Only declared fields are read, at every depth: undeclared members are never copied.
  */
 export function selectAgentView(d: ReviewStatusOutput): ReviewStatusAgentView {
   return {

@@ -10,23 +10,54 @@ import { toolNames } from "./names.js";
 
 interface Scope {
   readonly bodies: Code[];
+  /** The selections of recursive view definitions, and the function each got once rendered. */
+  readonly definitions: Readonly<Record<string, Selection>>;
+  readonly rendered: Map<string, Name>;
   count: number;
 }
 
 const fieldType = (type: Code, key: string): Code => _`NonNullable<${type}[${key}]>`;
 const itemType = (type: Code): Code => _`NonNullable<${type}[number]>`;
+const memberType = (type: Code): Code => _`NonNullable<${type}[string]>`;
 
 /** The expression copying one selected value from `source`; nested objects get their own function. */
 function valueOf(selection: Selection, source: Code, from: Code, to: Code, scope: Scope): Code {
-  if (selection.kind === "value") return source;
-  if (selection.kind === "object") {
-    const name = new Name(`select${++scope.count}`);
-    renderObject(selection.fields, from, to, name, false, scope);
-    return _`${name}(${source})`;
+  switch (selection.kind) {
+    case "value":
+      return source;
+    case "object": {
+      const name = new Name(`select${++scope.count}`);
+      renderObject(selection.fields, from, to, name, false, scope);
+      return _`${name}(${source})`;
+    }
+    case "array":
+      if (selection.items.kind === "value") return _`${source}.slice()`;
+      return _`${source}.map((item) => ${valueOf(selection.items, raw("item"), itemType(from), itemType(to), scope)})`;
+    case "map": {
+      // Own enumerable members only; fromEntries defines each key, so no name can reach a prototype.
+      const inner = valueOf(selection.values, raw("item"), memberType(from), memberType(to), scope);
+      return _`Object.fromEntries(Object.entries(${source}).map(([key, item]) => [key, ${inner}]))`;
+    }
+    case "nullable":
+      return _`${source} === null ? null : ${valueOf(selection.value, source, from, to, scope)}`;
+    case "ref":
+      return _`${definitionFunction(selection.def, from, to, scope)}(${source})`;
   }
-  if (selection.items.kind === "value") return _`${source}.slice()`;
-  const inner = valueOf(selection.items, raw("item"), itemType(from), itemType(to), scope);
-  return _`${source}.map((item) => ${inner})`;
+}
+
+/**
+ * One function per recursive view definition, typed where it is first met: that position's type is
+ * the definition's own, so its recursive uses type-check against the same function.
+ */
+function definitionFunction(def: string, from: Code, to: Code, scope: Scope): Name {
+  const known = scope.rendered.get(def);
+  if (known !== undefined) return known;
+  const name = new Name(`select${++scope.count}`);
+  scope.rendered.set(def, name);
+  const selection = scope.definitions[def];
+  if (selection?.kind !== "object") throw new Error(`view definition ${def} is not an object selection`);
+  renderObject(selection.fields, from, to, name, false, scope);
+  return name;
 }
 
 function renderObject(fields: readonly SelectedField[], from: Code, to: Code, name: Name, exported: boolean, scope: Scope): void {
@@ -37,7 +68,8 @@ function renderObject(fields: readonly SelectedField[], from: Code, to: Code, na
   const assigns = fields.filter((f) => !f.required).map((f) => {
     // Assigning `__proto__` would set the prototype; the front end rejects that name (TG215).
     if (f.key === "__proto__") throw new Error("reserved key reached the selector emitter");
-    return _`if (${member(d, f.key)} !== undefined) ${member(raw("v"), f.key)} = ${copy(f)};`;
+    // Own members only: an optional field absent upstream must not be read from a polluted prototype.
+    return _`if (Object.hasOwn(d, ${f.key}) && ${member(d, f.key)} !== undefined) ${member(raw("v"), f.key)} = ${copy(f)};`;
   });
   const body = assigns.length === 0
     ? _`return {
@@ -56,9 +88,9 @@ function renderObject(fields: readonly SelectedField[], from: Code, to: Code, na
 export function emitSelector(tool: ToolIR): EmittedFile {
   const names = toolNames(tool.tool);
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
-  const scope: Scope = { bodies: [], count: 0 };
+  const scope: Scope = { bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };
   renderObject(tool.selection.fields, names.output, names.agentView, new Name("selectAgentView"), true, scope);
-  const doc = jsdoc(`Builds the agent view of ${tool.tool}: a new object with only the agent_view allowlist.\nFields outside the allowlist are never read.`);
+  const doc = jsdoc(`Builds the agent view of ${tool.tool}: a new object with only the agent_view allowlist.\nOnly declared fields are read, at every depth: undeclared members are never copied.`);
   const [main, ...nested] = scope.bodies.reverse();
   const content = _`import type { ${names.agentView}, ${names.output} } from "./types.js";
 

@@ -2,6 +2,7 @@ import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnos
 import type { SelectedField, Selection } from "../ir/types.js";
 import type { SchemaObject } from "../schema/walk.js";
 import { itemsOf, parsePath, stepInto, type Defs, type PathStep } from "./paths.js";
+import { expandValue, type ViewDefinition } from "./view-value.js";
 
 /** A trie of the agent_view paths: `runs[].state` and `runs[].id` share the `runs` node. */
 interface Trie {
@@ -17,6 +18,8 @@ interface TrieNode extends Trie {
 export interface AgentView {
   readonly selection: Selection;
   readonly schema: SchemaObject;
+  /** Closed views of the recursive definitions the view selects, by view definition name. */
+  readonly viewDefs: ReadonlyMap<string, ViewDefinition>;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -33,9 +36,10 @@ export function buildAgentView(paths: readonly string[], output: unknown, defs: 
     if (!steps) diagnostics.push(diagnostic("TG304", locate(`/agent_view/${index}`), { path: quote(text) }));
     else insert(root, steps, index, text, locate, diagnostics);
   });
-  if (diagnostics.length > 0) return { selection: { kind: "object", fields: [] }, schema: {}, diagnostics };
-  const built = buildObject(output, "/output", root, { defs, locate, diagnostics });
-  return { selection: built.selection, schema: built.schema, diagnostics };
+  const viewDefs = new Map<string, ViewDefinition>();
+  if (diagnostics.length > 0) return { selection: { kind: "object", fields: [] }, schema: {}, viewDefs, diagnostics };
+  const built = buildObject(output, "/output", root, { defs, locate, diagnostics, viewDefs });
+  return { selection: built.selection, schema: built.schema, viewDefs, diagnostics };
 }
 
 function insert(root: Trie, steps: readonly PathStep[], index: number, text: string, locate: Locate, out: Diagnostic[]): void {
@@ -60,6 +64,7 @@ interface Ctx {
   readonly defs: Defs;
   readonly locate: Locate;
   readonly diagnostics: Diagnostic[];
+  readonly viewDefs: Map<string, ViewDefinition>;
 }
 
 interface Built {
@@ -92,7 +97,10 @@ function buildField(parent: unknown, pointer: string, key: string, node: TrieNod
     ctx.diagnostics.push(d);
     return undefined;
   }
-  if (node.leaf) return { selection: { kind: "value" }, schema: step.node as SchemaObject, required: step.required };
+  if (node.leaf) {
+    const value = expandValue(step.node, step.pointer, node.text, { defs: ctx.defs, diagnostics: ctx.diagnostics, viewDefs: ctx.viewDefs, where });
+    return value && { ...value, required: step.required };
+  }
   if (!node.items) {
     const union = ["anyOf", "oneOf", "if"].find((k) => k in step.schema);
     if (union) return crossing(ctx, where, node, union);

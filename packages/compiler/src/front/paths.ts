@@ -1,5 +1,6 @@
 import type { FieldPath } from "../ir/types.js";
 import { escapeToken } from "../load/pointer.js";
+import { isPureRef } from "../schema/refs.js";
 import { isSchemaObject, type SchemaObject } from "../schema/walk.js";
 
 /** One step of a field path: `runs[]` is { name: "runs", items: true }. */
@@ -25,17 +26,26 @@ export type Defs = Readonly<Record<string, unknown>>;
 
 const MAX_REF_HOPS = 32;
 
-/** Follows `#/$defs/<name>` refs to the schema that declares the shape. */
+/** A pure `$ref`, also after the closing rule added `unevaluatedProperties: false` (which adds no member). */
+function pureRef(node: unknown): node is SchemaObject & { $ref: string } {
+  if (!isSchemaObject(node)) return false;
+  const { unevaluatedProperties, ...rest } = node;
+  return (unevaluatedProperties === undefined || unevaluatedProperties === false) && isPureRef(rest);
+}
+
+const defOf = (ref: string): string => ref.replace(/^#\/\$defs\//, "");
+
+/** Follows pure `#/$defs/<name>` refs to the schema that declares the shape. */
 export function deref(node: unknown, defs: Defs): { schema: SchemaObject; via: string | undefined } | undefined {
   let current = node;
   let via: string | undefined;
-  for (let hop = 0; hop < MAX_REF_HOPS && isSchemaObject(current) && typeof current.$ref === "string"; hop++) {
-    const name = current.$ref.replace(/^#\/\$defs\//, "");
+  for (let hop = 0; hop < MAX_REF_HOPS && pureRef(current); hop++) {
+    const name = defOf(current.$ref);
     if (!Object.hasOwn(defs, name)) return undefined;
     via = name;
     current = defs[name];
   }
-  return isSchemaObject(current) ? { schema: current, via } : undefined;
+  return isSchemaObject(current) && !pureRef(current) ? { schema: current, via } : undefined;
 }
 
 export type StepResult =
@@ -52,14 +62,44 @@ export type StepResult =
 
 const UNIONS = ["anyOf", "oneOf", "if"];
 
-/** The schema itself plus its allOf members: all of them constrain the same object. */
-function conjuncts(schema: SchemaObject, base: string, defs: Defs): { schema: SchemaObject; pointer: string }[] {
-  const members = Array.isArray(schema.allOf) ? schema.allOf : [];
-  const found = members.flatMap((member, i) => {
+/**
+ * The schema itself plus everything applied to the same object unconditionally: its allOf members
+ * and a sibling `$ref`'s target, transitively (each definition once).
+ */
+function conjuncts(schema: SchemaObject, base: string, defs: Defs, seen: Set<string> = new Set()): { schema: SchemaObject; pointer: string }[] {
+  const members = (Array.isArray(schema.allOf) ? schema.allOf : []).map((m, i): [unknown, string] => [m, `${base}/allOf/${i}`]);
+  if (typeof schema.$ref === "string") members.push([{ $ref: schema.$ref }, base]);
+  const found = members.flatMap(([member, at]) => {
     const d = deref(member, defs);
-    return d ? [{ schema: d.schema, pointer: d.via === undefined ? `${base}/allOf/${i}` : `/$defs/${d.via}` }] : [];
+    if (!d || (d.via !== undefined && seen.has(d.via))) return [];
+    if (d.via !== undefined) seen.add(d.via);
+    return conjuncts(d.schema, d.via === undefined ? at : `/$defs/${d.via}`, defs, seen);
   });
   return [{ schema, pointer: base }, ...found];
+}
+
+const BRANCHES = ["anyOf", "oneOf", "if", "then", "else"];
+
+/** Whether some union branch of `schema` (after refs) declares properties: those exist only conditionally. */
+function branchesDeclare(schema: SchemaObject, defs: Defs): boolean {
+  return BRANCHES.some((k) => {
+    const list = Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [schema[k]];
+    return list.some((m) => {
+      const d = deref(m, defs);
+      return d !== undefined && (isSchemaObject(d.schema.properties) || Array.isArray(d.schema.allOf));
+    });
+  });
+}
+
+/** Every property an object schema declares unconditionally (itself and its allOf members), in declaration order. */
+export function declaredProperties(schema: SchemaObject, pointer: string, defs: Defs): { declarations: Map<string, unknown[]>; unionProperties: boolean } {
+  const parts = conjuncts(schema, pointer, defs);
+  const declarations = new Map<string, unknown[]>();
+  for (const { schema: part } of parts) {
+    if (!isSchemaObject(part.properties)) continue;
+    for (const [name, node] of Object.entries(part.properties)) declarations.set(name, [...(declarations.get(name) ?? []), node]);
+  }
+  return { declarations, unionProperties: parts.some((p) => branchesDeclare(p.schema, defs)) };
 }
 
 /** Descends from an object schema into its property `name`. */

@@ -21,6 +21,7 @@ export interface RawSpec {
   readonly input: unknown;
   readonly output: unknown;
   readonly agent_view: readonly string[];
+  readonly unknown_members?: "reject" | "ignore";
   readonly errors?: readonly (string | RawCustomError)[];
   readonly limits?: { readonly max_bytes?: number | string; readonly max_depth?: number; readonly lossless_integers?: readonly string[] };
   readonly checks?: readonly RawCheck[];

@@ -3,11 +3,12 @@ import { checkMetaSchema } from "../check/meta-schema.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
-import type { RouteIR, ToolIR } from "../ir/types.js";
+import type { RouteIR, ToolIR, UnknownMembers } from "../ir/types.js";
 import { bundleTool, type BundledTool } from "../load/bundle.js";
 import type { LoadedDocument } from "../load/document.js";
 import type { SourceSet } from "../load/sources.js";
-import { closeObjects, compositionMemberDefs } from "../normalize/close-objects.js";
+import { closeObjects } from "../normalize/close-objects.js";
+import { planDefinitions } from "../normalize/definitions.js";
 import { selfContained } from "../schema/refs.js";
 import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js";
 import { buildAgentView } from "./agent-view.js";
@@ -36,9 +37,12 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
   const roots: [unknown, string][] = [[bundle.input, "/input"], [bundle.output, "/output"], ...Object.entries(bundle.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])];
   for (const [schema, at] of roots) diagnostics.push(...checkSchemaRules(schema, at, bundle.locate), ...checkMetaSchema(schema, at, bundle.locate));
   if (hasErrors(diagnostics)) return { diagnostics };
-  const closed = closeAll(bundle, diagnostics);
+  const unknownMembers = spec.unknown_members ?? "reject";
+  const closed = closeAll(bundle, unknownMembers, diagnostics);
   const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate);
   diagnostics.push(...view.diagnostics);
+  const viewDefs = [...view.viewDefs].sort(([a], [b]) => (a < b ? -1 : 1));
+  const defs = { ...closed.defs, ...Object.fromEntries(viewDefs.map(([name, d]) => [name, d.schema])) };
   const ctx = { input: closed.input, output: closed.output, defs: closed.defs, locate: bundle.locate, diagnostics };
   const checks = buildChecks(spec.checks ?? [], ctx);
   const route = buildRoute(spec.upstream, ctx);
@@ -54,9 +58,11 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
     specHash: hashFiles(bundle.files, sources),
     input: closed.input,
     output: closed.output,
-    agentView: selfContained(view.schema, closed.defs),
-    defs: closed.defs,
+    agentView: selfContained(view.schema, defs),
+    unknownMembers,
+    defs,
     selection: view.selection,
+    viewSelections: Object.fromEntries(viewDefs.map(([name, d]) => [name, d.selection])),
     checks,
     errors,
     ...settings(spec, route),
@@ -98,16 +104,27 @@ interface ClosedSchemas {
   readonly defs: Readonly<Record<string, unknown>>;
 }
 
-function closeAll(bundle: BundledTool, diagnostics: Diagnostic[]): ClosedSchemas {
-  const members = compositionMemberDefs([bundle.input, bundle.output, ...Object.values(bundle.defs)]);
-  const ctx = { defs: bundle.defs, locate: bundle.locate };
-  const close = (schema: unknown, pointer: string, member: boolean): SchemaObject => {
-    const result = closeObjects(schema, pointer, member, ctx);
+/** `reject` closes every object instance (seed 000); `ignore` keeps every schema as written. */
+function closeAll(bundle: BundledTool, mode: UnknownMembers, diagnostics: Diagnostic[]): ClosedSchemas {
+  const input = bundle.input as SchemaObject;
+  const output = bundle.output as SchemaObject;
+  if (mode === "ignore") return { input, output, defs: bundle.defs };
+  const plan = planDefinitions(input, output, bundle.defs);
+  const ctx = { resolve: plan.resolve, closedRef: plan.closedRef, locate: bundle.locate };
+  const close = (schema: unknown, pointer: string, instanceRoot: boolean): SchemaObject => {
+    const result = closeObjects(schema, pointer, instanceRoot, ctx);
     diagnostics.push(...result.warnings);
     return result.schema as SchemaObject;
   };
-  const defs = Object.fromEntries(Object.entries(bundle.defs).map(([name, def]) => [name, close(def, `/$defs/${name}`, members.has(name))]));
-  return { input: close(bundle.input, "/input", false), output: close(bundle.output, "/output", false), defs };
+  const defs: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(bundle.defs)) {
+    // A definition is applied in place (through $ref): its referrer closes the instance, unless the
+    // definition is a plain object that some $ref uses alone, which gets a closed copy of its own.
+    const twin = plan.twins.get(name);
+    defs[name] = close(def, `/$defs/${name}`, twin === name);
+    if (twin !== undefined && twin !== name) defs[twin] = close(def, `/$defs/${name}`, true);
+  }
+  return { input: close(input, "/input", true), output: close(output, "/output", true), defs };
 }
 
 function hashFiles(paths: readonly string[], sources: SourceSet): string {

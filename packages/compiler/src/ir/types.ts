@@ -13,7 +13,13 @@ export type FieldPath = readonly string[];
 export type Selection =
   | { readonly kind: "value" }
   | { readonly kind: "object"; readonly fields: readonly SelectedField[] }
-  | { readonly kind: "array"; readonly items: Selection };
+  | { readonly kind: "array"; readonly items: Selection }
+  /** A bounded map (TG306): every own member, each value through `values`. */
+  | { readonly kind: "map"; readonly values: Selection }
+  /** A recursive definition's view (`ToolIR.viewSelections`), selected by one function that calls itself. */
+  | { readonly kind: "ref"; readonly def: string }
+  /** `type: [object, null]` or `[array, null]`: null as it is, otherwise `value`. */
+  | { readonly kind: "nullable"; readonly value: Selection };
 
 export interface SelectedField {
   readonly key: string;
@@ -41,6 +47,8 @@ export interface ErrorIR {
   readonly declared: boolean;
 }
 
+export type UnknownMembers = "reject" | "ignore";
+
 export type RetryClass = "safe" | "idempotent" | "unsafe";
 
 export interface ToolIR {
@@ -54,9 +62,13 @@ export interface ToolIR {
   readonly input: SchemaObject;
   readonly output: SchemaObject;
   readonly agentView: SchemaObject;
+  /** `reject`: the compiler closed every object (seed 000). `ignore`: schemas as written; undeclared members are reported, never selected. */
+  readonly unknownMembers: UnknownMembers;
   /** Definitions shared by input, output and agent view (`#/$defs/<name>`). */
   readonly defs: Readonly<Record<string, unknown>>;
   readonly selection: Selection;
+  /** The selections `ref` selections name, by view definition (`toolgate:view:<def>` in `defs`). */
+  readonly viewSelections: Readonly<Record<string, Selection>>;
   readonly checks: readonly CheckIR[];
   readonly errors: readonly ErrorIR[];
   readonly limits: { readonly maxBytes: number; readonly maxDepth: number; readonly losslessIntegerKeys: readonly string[] };

@@ -1,78 +1,103 @@
 import { diagnostic, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
-import { forEachSchema, isSchemaObject, mapSubschemas, type SchemaObject } from "../schema/walk.js";
+import { isPureRef } from "../schema/refs.js";
+import { isSchemaObject, mapSubschemas, type SchemaObject } from "../schema/walk.js";
 
 /**
- * Closed by default (seed 000): every object without an explicit additionalProperties or
- * unevaluatedProperties is closed. A schema that composes others (allOf/anyOf/oneOf/if/$ref) is
- * closed with `unevaluatedProperties: false`, and its members are left open, because
- * `additionalProperties` cannot see properties declared by sibling schemas.
+ * Closed by default (seed 000), without changing what a composed schema accepts: exactly one node
+ * closes each object instance, the outermost schema that applies to it (an instance root). Every
+ * schema applied in place to the same instance (allOf/anyOf/oneOf/not/if/then/else/dependentSchemas
+ * members and `$ref` targets) stays open, because closing a member would refuse the properties its
+ * siblings declare. A composing instance root is closed with `unevaluatedProperties: false`, which
+ * sees through every in-place member; a plain one with `additionalProperties: false`.
  */
 
-const COMPOSITION = ["allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"];
-const OBJECT_HINTS = ["properties", "patternProperties", "required", "propertyNames", "minProperties", "maxProperties"];
+/** Keywords whose subschemas apply to the same instance as their parent. */
+const IN_PLACE = ["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "$defs", "definitions"];
+const COMPOSING = ["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas"];
+const OBJECT_HINTS = ["properties", "patternProperties", "required", "propertyNames", "minProperties", "maxProperties", "dependentRequired"];
+const OPENERS = ["additionalProperties", "unevaluatedProperties"];
 
 const isObjectish = (node: SchemaObject): boolean =>
   node.type === "object" ||
   (Array.isArray(node.type) && node.type.includes("object")) ||
   OBJECT_HINTS.some((k) => k in node);
 
-const composes = (node: SchemaObject): boolean => COMPOSITION.some((k) => k in node) || typeof node.$ref === "string";
+const composes = (node: SchemaObject): boolean => COMPOSING.some((k) => k in node) || typeof node.$ref === "string";
 
 const keywordOf = (parent: string, child: string): string => child.slice(parent.length + 1).split("/")[0] ?? "";
+
+export interface CloseContext {
+  /** The schema a local `$ref` names, if any. */
+  readonly resolve: (ref: string) => unknown;
+  /**
+   * For a `$ref` that alone is an instance root: the ref to use instead when its target has a
+   * closed copy (so vendors' strict modes see additionalProperties: false, not unevaluatedProperties).
+   */
+  readonly closedRef?: (ref: string) => string | undefined;
+  readonly locate: (pointer: string) => SourceRange;
+}
 
 export interface Closed {
   readonly schema: unknown;
   readonly warnings: readonly Diagnostic[];
 }
 
-/** Names of $defs that some schema uses as a composition member; they stay open like inline members. */
-export function compositionMemberDefs(roots: readonly unknown[]): Set<string> {
-  const members = new Set<string>();
-  for (const root of roots) {
-    forEachSchema(root, "", (node, pointer) => {
-      mapSubschemas(node, pointer, (child, at) => {
-        if (COMPOSITION.includes(keywordOf(pointer, at)) && isSchemaObject(child) && typeof child.$ref === "string") {
-          members.add(child.$ref.replace(/^#\/\$defs\//, ""));
-        }
-        return child;
-      });
-    });
-  }
-  return members;
-}
-
-/** Whether a composing schema can hold an object: itself, a member, or a referenced definition. */
-function composesObjects(node: SchemaObject, defs: Readonly<Record<string, unknown>>): boolean {
+/** Whether a composing schema can hold an object: itself, an in-place member, or a referenced definition. */
+function composesObjects(node: SchemaObject, resolve: CloseContext["resolve"], seen: ReadonlySet<string> = new Set()): boolean {
   if (isObjectish(node)) return true;
-  const ref = typeof node.$ref === "string" ? defs[node.$ref.replace(/^#\/\$defs\//, "")] : undefined;
-  if (isSchemaObject(ref) && isObjectish(ref)) return true;
-  return COMPOSITION.some((k) => {
+  const ref = typeof node.$ref === "string" && !seen.has(node.$ref) ? node.$ref : undefined;
+  const target = ref === undefined ? undefined : resolve(ref);
+  if (isSchemaObject(target) && composesObjects(target, resolve, new Set([...seen, ref!]))) return true;
+  return COMPOSING.some((k) => {
     const members = node[k];
-    const list = Array.isArray(members) ? members : isSchemaObject(members) ? [members] : [];
-    return list.some((m) => isSchemaObject(m) && composesObjects(m, defs));
+    const list = Array.isArray(members) ? members : k === "dependentSchemas" && isSchemaObject(members) ? Object.values(members) : [members];
+    return list.some((m) => isSchemaObject(m) && composesObjects(m, resolve, seen));
   });
 }
 
-export interface CloseContext {
-  readonly defs: Readonly<Record<string, unknown>>;
-  readonly locate: (pointer: string) => SourceRange;
+/** An object schema that composes nothing and leaves its members to the default: closable in place. */
+export const isPlainObject = (node: unknown): boolean =>
+  isSchemaObject(node) && isObjectish(node) && !composes(node) && !OPENERS.some((k) => k in node);
+
+/** How an instance root is closed, or undefined when it is left as written. */
+function closing(node: SchemaObject, resolve: CloseContext["resolve"]): "unevaluatedProperties" | "additionalProperties" | undefined {
+  if (OPENERS.some((k) => k in node)) return undefined;
+  if (composes(node)) return composesObjects(node, resolve) ? "unevaluatedProperties" : undefined;
+  return isObjectish(node) ? "additionalProperties" : undefined;
 }
 
-export function closeObjects(schema: unknown, pointer: string, member: boolean, ctx: CloseContext): Closed {
-  const { locate } = ctx;
-  const warnings: Diagnostic[] = [];
-  const visit = (node: unknown, at: string, isMember: boolean): unknown => {
-    if (!isSchemaObject(node)) return node;
-    const children = mapSubschemas(node, at, (child, childAt) => visit(child, childAt, COMPOSITION.includes(keywordOf(at, childAt))));
-    for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
-      if (keyword in node && node[keyword] !== false) {
-        warnings.push(diagnostic("TG212", locate(`${at}/${keyword}`), { keyword }));
-      }
-    }
-    if ("additionalProperties" in node || "unevaluatedProperties" in node) return children;
-    if (composes(node)) return composesObjects(node, ctx.defs) ? { ...children, unevaluatedProperties: false } : children;
-    if (isObjectish(node) && !isMember) return { ...children, additionalProperties: false };
-    return children;
+/** Every `$ref` in `schema`, and whether it stands alone at an instance root or is applied as a member. */
+export function refUses(schema: unknown, pointer: string, instanceRoot: boolean, found: { alone: Set<string>; member: Set<string> }): void {
+  const visit = (node: unknown, at: string, isRoot: boolean): void => {
+    if (!isSchemaObject(node)) return;
+    if (typeof node.$ref === "string") (isRoot && isPureRef(node) ? found.alone : found.member).add(node.$ref);
+    mapSubschemas(node, at, (child, childAt) => (visit(child, childAt, !IN_PLACE.includes(keywordOf(at, childAt))), child));
   };
-  return { schema: visit(schema, pointer, member), warnings };
+  visit(schema, pointer, instanceRoot);
 }
+
+/**
+ * Closes every instance root in `schema`. `instanceRoot` is false for a schema that is only ever
+ * applied in place (a `$defs` entry, reached through `$ref`): its referrer closes the instance.
+ */
+export function closeObjects(schema: unknown, pointer: string, instanceRoot: boolean, ctx: CloseContext): Closed {
+  const warnings: Diagnostic[] = [];
+  const visit = (node: unknown, at: string, isRoot: boolean): unknown => {
+    if (!isSchemaObject(node)) return node;
+    const children = mapSubschemas(node, at, (child, childAt) => visit(child, childAt, !IN_PLACE.includes(keywordOf(at, childAt))));
+    for (const keyword of OPENERS) {
+      if (keyword in node && node[keyword] !== false) warnings.push(diagnostic("TG212", ctx.locate(`${at}/${keyword}`), { keyword }));
+    }
+    const closedRef = isRoot && isPureRef(node) ? ctx.closedRef?.(node.$ref) : undefined;
+    if (closedRef !== undefined) return { ...children, $ref: closedRef };
+    const how = isRoot ? closing(node, ctx.resolve) : undefined;
+    if (how === undefined) return children;
+    // A tool without arguments (an input root with no properties) is meant to accept only {}.
+    if (how === "additionalProperties" && at !== "/input" && !("properties" in node) && !("patternProperties" in node)) {
+      warnings.push(diagnostic("TG223", ctx.locate(at)));
+    }
+    return { ...children, [how]: false };
+  };
+  return { schema: visit(schema, pointer, instanceRoot), warnings };
+}
+

@@ -1,5 +1,11 @@
 import { forEachSchema, type SchemaObject } from "./walk.js";
 
+const ANNOTATIONS = new Set(["$ref", "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
+
+/** A `$ref` with nothing beside it but annotations: its target alone says what the node accepts. */
+export const isPureRef = (node: SchemaObject): node is SchemaObject & { $ref: string } =>
+  typeof node.$ref === "string" && Object.keys(node).every((k) => ANNOTATIONS.has(k));
+
 const defName = (ref: string): string | undefined => (ref.startsWith("#/$defs/") ? ref.slice(8).split("/")[0] : undefined);
 
 /** Names of the pool definitions a schema needs, following refs transitively, in a stable order. */

@@ -1,0 +1,44 @@
+import type { CompileOutput } from "@toolgate/compiler";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { compileTexts, scratchDir } from "./project.js";
+
+/** A generated adapter as the generated index exports it (only what the tests call). */
+export interface LoadedAdapter {
+  call(args: unknown, context?: Record<string, unknown>): { ok: true; call: unknown } | { ok: false; result: unknown };
+  adapt(raw: string, call: unknown): { outcome: string; data?: unknown; error?: unknown };
+}
+
+export interface GeneratedProject {
+  readonly out: CompileOutput;
+  readonly dir: string;
+  /** The generated module `path` (relative to the output directory), imported. */
+  load<T = Record<string, unknown>>(path: string): Promise<T>;
+  /** The camel-cased binding of `tool` from the generated index. */
+  adapter(binding: string): Promise<LoadedAdapter>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Compiles in-memory specs with the real compiler and writes its files into a scratch directory in
+ * the repository, so the generated TypeScript runs (through vitest's loader) as a user's build would.
+ * Throws with the diagnostics when the specs do not compile.
+ */
+export async function generateProject(prefix: string, texts: Record<string, string>): Promise<GeneratedProject> {
+  const out = await compileTexts(texts);
+  const errors = out.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join("\n"));
+  const scratch = await scratchDir(prefix);
+  for (const file of out.files) {
+    await mkdir(dirname(join(scratch.dir, file.path)), { recursive: true });
+    await writeFile(join(scratch.dir, file.path), file.content, "utf8");
+  }
+  const load = async <T,>(path: string): Promise<T> => (await import(join(scratch.dir, path))) as T;
+  return {
+    out,
+    dir: scratch.dir,
+    load,
+    adapter: async (binding) => (await load<Record<string, LoadedAdapter>>("index.ts"))[binding]!,
+    dispose: scratch.dispose,
+  };
+}
