@@ -114,7 +114,7 @@ describe("a spec made of breakout strings", () => {
 
 describe("reserved property names", () => {
   const specWith = (lines: readonly string[]): string =>
-    ["tool: t1", "version: 1", "description: d", "input: { type: object }", "output:", "  type: object", "  properties:", "    id: { type: string }", ...lines, "agent_view: [id]", ""].join("\n");
+    ["tool: t1", "version: 1", "description: d", "input: { type: object }", "output:", "  type: object", "  properties:", "    id: { type: string, format: uuid }", ...lines, "agent_view: [id]", ""].join("\n");
   const OBJECT_PROTOTYPE_MEMBERS = ["hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toString", "toLocaleString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"];
 
   it.each(["__proto__", "constructor", "prototype", ...OBJECT_PROTOTYPE_MEMBERS])("rejects %s with TG215 at its key", async (name) => {

@@ -104,7 +104,6 @@ export const AGENT_VIEW: readonly string[] = [
   HUGE_FIELD,
   DEF_FIELD,
   ENUM_FIELD,
-  MAP_FIELD,
 ];
 
 export const BIND_FIELD = SELECTABLE_NAMES[0]!;
@@ -162,7 +161,6 @@ export function expectedView(): Record<string, unknown> {
     [HUGE_FIELD]: HUGE,
     [DEF_FIELD]: DEF_NAMES.map((_name, i) => valueFor(i)),
     [ENUM_FIELD]: LAST_VALUE,
-    [MAP_FIELD]: MAP_VALUE,
   };
 }
 
