@@ -35,10 +35,17 @@ export function readFailure(result: Fields, contract: FailureContract, def: Def,
   const parsed = typeof text === "string" ? parseStrict(text, ENVELOPE_LIMITS) : undefined;
   const envelope = parsed?.ok && isRecord(parsed.value) ? parsed.value : undefined;
   const call: ToolCall<unknown> = { tool: contract.tool, request_id: metaId ?? opaqueId(own(envelope, "request_id")) ?? newRequestId(), input, context };
-  return observe(def, text ?? undefined, call, (trace) => judge(result, parsed, envelope, contract, def, call, trace)) as AgentFailure;
+  return observe(def, text ?? undefined, call, (trace) => judge({ result, parsed, envelope }, contract, def, call, trace)) as AgentFailure;
 }
 
-function judge(result: Fields, parsed: ParseOutcome | undefined, envelope: Fields | undefined, contract: FailureContract, def: Def, call: ToolCall<unknown>, trace: Trace): AgentFailure {
+/** An `isError` result as read so far: its text's parse outcome and, when that is an object, the envelope. */
+interface FailureRead {
+  readonly result: Fields;
+  readonly parsed: ParseOutcome | undefined;
+  readonly envelope: Fields | undefined;
+}
+
+function judge({ result, parsed, envelope }: FailureRead, contract: FailureContract, def: Def, call: ToolCall<unknown>, trace: Trace): AgentFailure {
   if (parsed !== undefined && !parsed.ok) {
     trace.parseReason = parsed.reason;
     if (parsed.layer === "syntax") trace.syntaxValid = false;
