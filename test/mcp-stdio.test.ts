@@ -31,39 +31,45 @@ interface ToolCase {
   readonly args: Record<string, unknown>;
   /** The agent view for the upstream's good answer observed at `at`. */
   view(at: string): View;
+  /** The generated readResult with this case's arguments. */
   read(result: unknown): AgentResult<unknown>;
   /** Whether the injection scenario's payload is still valid (the instruction sits in a declared field). */
   readonly injectionIsDeclared: boolean;
 }
 
+const BUILD_ARGS = { project_id: "bluebird", revision: "9fceb02" };
+const DEPLOYMENT_ARGS = { environment: "staging" } as const;
+const JOB_RUN_ARGS = { project_id: "bluebird", job: "deploy" };
+const REVIEW_ARGS = { change_id: "CR-42" };
+
 const TOOLS: readonly ToolCase[] = [
   {
     name: "build_status",
-    args: { project_id: "bluebird", revision: "9fceb02" },
+    args: BUILD_ARGS,
     view: (at) => ({ build: { project_id: "bluebird", revision: "9fceb02", result: "passed", duration_seconds: 84 }, observed_at: at }),
-    read: readBuild,
+    read: (result) => readBuild(result, BUILD_ARGS),
     injectionIsDeclared: true,
   },
   {
     name: "deployment_status",
-    args: { environment: "staging" },
+    args: DEPLOYMENT_ARGS,
     view: (at) => ({ environment: "staging", revision: "9fceb02d0ae598e95dc970b74767f19372d61af8", state: "healthy", observed_at: at, replicas: { ready: 3, desired: 3 } }),
-    read: readDeployment,
+    read: (result) => readDeployment(result, DEPLOYMENT_ARGS),
     // Every declared field is agent-visible, so the instruction can only come as an undeclared field.
     injectionIsDeclared: false,
   },
   {
     name: "job_run_status",
-    args: { project_id: "bluebird", job: "deploy" },
+    args: JOB_RUN_ARGS,
     view: (at) => ({ project_id: "bluebird", run_id: "run_7Hq2Lm9Xc4Vb", state: "succeeded", observed_at: at, runs: [{ run_id: "run_7Hq2Lm9Xc4Vb", state: "succeeded" }] }),
-    read: readJobRun,
+    read: (result) => readJobRun(result, JOB_RUN_ARGS),
     injectionIsDeclared: true,
   },
   {
     name: "review_status",
-    args: { change_id: "CR-42" },
+    args: REVIEW_ARGS,
     view: (at) => ({ change_id: "CR-42", decision: "approved", observed_at: at }),
-    read: readReview,
+    read: (result) => readReview(result, REVIEW_ARGS),
     injectionIsDeclared: true,
   },
 ];

@@ -1,7 +1,9 @@
 /**
  * An MCP client over stdio: starts the example server, lists its tools and calls review_status,
  * then reads the CallToolResult through the generated `readResult`. That gives the typed agent view
- * (or the failure envelope) whether or not the server's structuredContent can be trusted.
+ * (or the failure envelope) whether or not the server can be trusted: the text block and
+ * structuredContent must agree, pass the tool's limits, strict parse, the agent-view validator and
+ * the spec's binding and freshness checks.
  *   npm run -s example:mcp-client
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -21,7 +23,9 @@ await client.connect(transport);
 const { tools } = await client.listTools();
 console.log(`tools: ${tools.map((t) => t.name).join(", ")}`);
 
-const result = readResult(await client.callTool({ name: "review_status", arguments: { change_id: "CR-42" } }));
+// readResult knows the arguments, so it checks that the server answered for this change, and recently (by this client's clock).
+const args = { change_id: "CR-42" };
+const result = readResult(await client.callTool({ name: "review_status", arguments: args }), args);
 if (result.outcome === "success") {
   // Typed: the agent view has change_id, decision and observed_at, and nothing else.
   console.log(`review ${result.data.change_id}: ${result.data.decision} (observed ${result.data.observed_at})`);

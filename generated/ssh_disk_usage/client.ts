@@ -3,14 +3,18 @@ import {
   errorTable,
   readCallToolResult,
   type AgentResult,
+  type ToolgateContext,
   type ToolResultContract,
 } from "@toolgate/runtime";
-import type { SshDiskUsageAgentView } from "./types.js";
+import { selectAgentView } from "./select.js";
+import type { SshDiskUsageAgentView, SshDiskUsageInput } from "./types.js";
 import { validateAgentView } from "./validate-view.js";
 
-const contract: ToolResultContract = {
+const contract: ToolResultContract<SshDiskUsageInput, SshDiskUsageAgentView> = {
   tool: "ssh_disk_usage",
-  validateAgentView,
+  version: 1,
+  specHash: "94f0e2182c29695b58cb79a2274091b9a95b49a59ffeea8602f4f2e0f9474f36",
+  limits: { maxBytes: 16384, maxDepth: 4 },
   errors: errorTable(
     [
       "INTERNAL_FAILURE",
@@ -23,12 +27,22 @@ const contract: ToolResultContract = {
   ),
   retryClass: "safe",
   operation: "df",
+  validateAgentView,
+  bind: () => undefined,
+  semantic: () => undefined,
+  // The selector reads only agent-view paths, which a validated view holds where the output does.
+  select: selectAgentView as (view: SshDiskUsageAgentView) => SshDiskUsageAgentView,
 };
 
 /**
- * Reads the MCP CallToolResult of a ssh_disk_usage call from any client: the typed agent view, or the
- * failure envelope rebuilt from this tool's error table (INVALID_RESPONSE for anything else).
+ * Reads the MCP CallToolResult of a ssh_disk_usage call whose arguments were `args`, as the adapter reads
+ * upstream bytes: the typed agent view, or the failure envelope rebuilt from this tool's error table
+ * (INVALID_RESPONSE for anything else). One operator event per read goes to `context.onEvent`.
  */
-export function readResult(result: unknown): AgentResult<SshDiskUsageAgentView> {
-  return readCallToolResult<SshDiskUsageAgentView>(result, contract);
+export function readResult(
+  result: unknown,
+  args: SshDiskUsageInput,
+  context?: ToolgateContext,
+): AgentResult<SshDiskUsageAgentView> {
+  return readCallToolResult(result, contract, args, context);
 }

@@ -26,31 +26,47 @@ export type SdkLine = "v1" | "v2";
 // Short, so the timeout scenario ends quickly; a safety bound, not something the tests time.
 const UPSTREAM_TIMEOUT_MS = "300";
 
-export async function startSession(sdk: SdkLine, server: string): Promise<Session> {
-  const params = {
-    command: process.execPath,
-    args: ["--import", "tsx", server],
-    cwd: repoRoot,
-    env: { ...getDefaultEnvironment(), TOOLGATE_EXAMPLE_TIMEOUT_MS: UPSTREAM_TIMEOUT_MS },
-    stderr: "pipe" as const,
-  };
+/** A real SDK client of either line, connected over stdio to `server` (a TypeScript file run with tsx). */
+export interface StdioClient {
+  readonly stderr: Readable;
+  listTools(): Promise<unknown[]>;
+  callTool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export function stdioClient(sdk: SdkLine, server: string, env: Record<string, string> = {}): { client: StdioClient; connected: Promise<void> } {
+  const params = { command: process.execPath, args: ["--import", "tsx", server], cwd: repoRoot, env: { ...getDefaultEnvironment(), ...env }, stderr: "pipe" as const };
   const info = { name: "toolgate-test", version: "0.0.0" };
   const transport = sdk === "v1" ? new StdioV1(params) : new StdioV2(params);
-  const operator: OperatorLine[] = [];
-  const upstreamUrl = readOperatorLines(transport.stderr as Readable, operator);
   // Each client line is used through the same three calls; the casts only join their result types.
   const client = sdk === "v1" ? new ClientV1(info) : new ClientV2(info);
-  await client.connect(transport as StdioV1 & StdioV2);
+  return {
+    client: {
+      stderr: transport.stderr as Readable,
+      listTools: async () => (await client.listTools()).tools,
+      callTool: async (name, args) => (await client.callTool({ name, arguments: args })) as Record<string, unknown>,
+      close: () => client.close(),
+    },
+    connected: client.connect(transport as StdioV1 & StdioV2),
+  };
+}
+
+export async function startSession(sdk: SdkLine, server: string): Promise<Session> {
+  const { client, connected } = stdioClient(sdk, server, { TOOLGATE_EXAMPLE_TIMEOUT_MS: UPSTREAM_TIMEOUT_MS });
+  const operator: OperatorLine[] = [];
+  // Read from the start: the server announces its upstream while the client connects.
+  const upstreamUrl = readOperatorLines(client.stderr, operator);
+  await connected;
   const url = await upstreamUrl;
   return {
-    listTools: async () => (await client.listTools()).tools,
-    callTool: async (name, args) => (await client.callTool({ name, arguments: args })) as Record<string, unknown>,
+    listTools: client.listTools,
+    callTool: client.callTool,
     async scenario(name) {
       const response = await fetch(`${url}/_control/scenario/${name}`, { method: "PUT" });
       if (response.status !== 204) throw new Error(`scenario ${name}: ${response.status}`);
     },
     operator,
-    close: () => client.close(),
+    close: client.close,
   };
 }
 

@@ -5,7 +5,7 @@ import { toolNames } from "./names.js";
 
 const access = (root: string, path: FieldPath): Code => path.reduce<Code>((code, key) => member(code, key), raw(root));
 
-function bindFn(checks: readonly CheckIR[]): Code {
+export function bindFn(checks: readonly CheckIR[]): Code {
   const binds = checks.flatMap((c) =>
     c.kind === "bind" ? [_`if (${access("output", c.output)} !== ${access("input", c.input)}) return ${c.id};`] : [],
   );
@@ -16,7 +16,7 @@ function bindFn(checks: readonly CheckIR[]): Code {
   }`;
 }
 
-function semanticFn(checks: readonly CheckIR[]): Code {
+export function semanticFn(checks: readonly CheckIR[]): Code {
   const lines = checks.flatMap((c, i): Code[] => {
     if (c.kind === "fresh") {
       const at = new Name(`observedAt${i}`);

@@ -7,12 +7,11 @@ import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import { verdictOf } from "../validate/support.js";
 import { issuesOf, newTrace } from "./events.js";
 import { invalidFields } from "./input.js";
-import { errorFor, reject, report, runPipeline } from "./pipeline.js";
+import { observe, startedAt } from "./observe.js";
+import { errorFor, report, runPipeline } from "./pipeline.js";
 import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
 
 const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
-
-const startedAt = (context: ToolgateContext): number => (context.onEvent ? performance.now() : 0);
 
 /** A delay the envelope contract allows: whole seconds within the catalog's bound, or none at all. */
 const wholeSeconds = (value: number | undefined): number | undefined =>
@@ -43,18 +42,7 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
   }
 
   function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {
-    const started = startedAt(call.context);
-    const trace = newTrace();
-    let result: AgentResult<View>;
-    try {
-      result = runPipeline(def, raw, call, trace);
-    } catch {
-      // A hook or selector that throws is a defect of the adapter, not the upstream's text to relay.
-      trace.checkId ??= "exception";
-      result = reject(plain, call, trace, "INTERNAL_FAILURE", trace.layer ?? "selection");
-    }
-    report(plain, call, trace, raw, started);
-    return result;
+    return observe(plain, raw, call, (trace) => runPipeline(def, raw, call, trace));
   }
 
   function fail(call: ToolCall<Input>, code: string, options: FailOptions = {}): AgentFailure {

@@ -10,7 +10,13 @@ interface UpstreamEnvelope<Output> {
   readonly error?: { readonly code: string };
 }
 
-type Def<I, O, V> = AdapterDefinition<I, O, V>;
+/** What the pipeline and its event read of a definition; an MCP client's contract supplies the same parts. */
+export type PipelineDefinition<I, O, V> = Pick<
+  AdapterDefinition<I, O, V>,
+  "tool" | "version" | "specHash" | "limits" | "envelope" | "errors" | "operation" | "validateResponse" | "bind" | "semantic" | "select"
+>;
+
+type Def<I, O, V> = PipelineDefinition<I, O, V>;
 
 export const errorFor = (def: Def<unknown, unknown, unknown>, code: string): AgentError =>
   withOperation(def.errors[code] ?? def.errors.INTERNAL_FAILURE!, def.operation);

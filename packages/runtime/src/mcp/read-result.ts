@@ -1,87 +1,88 @@
-import { MAX_INVALID_FIELDS, PLAIN_NAME } from "../adapter/input.js";
-import { isCatalogCode } from "../errors/catalog.js";
-import { catalogError } from "../errors/table.js";
-import { newRequestId, OPAQUE_ID_PATTERN } from "../ids.js";
-import { parseStrict } from "../json/index.js";
-import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
-import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
-import type { RetryClass } from "../retry/policy.js";
-import { verdictOf, type Validator } from "../validate/support.js";
-import { REQUEST_ID_META_KEY } from "./call-tool-result.js";
+import type { Trace } from "../adapter/events.js";
+import { observe } from "../adapter/observe.js";
+import { reject, runPipeline, type PipelineDefinition } from "../adapter/pipeline.js";
+import type { CheckFn, ToolCall, ToolgateContext } from "../adapter/types.js";
+import { newRequestId } from "../ids.js";
+import type { AgentFailure, AgentResult } from "../result.js";
+import { deepEqual, type Validator } from "../validate/support.js";
+import { readFailure, type FailureContract } from "./read-failure.js";
+import { isRecord, metaRequestId, onlyText, own, type Fields } from "./parts.js";
 
 /** What a client knows about one tool from the generated code, independent of any `tools/list`. */
-export interface ToolResultContract {
-  readonly tool: string;
+export interface ToolResultContract<Input = unknown, View = unknown> extends FailureContract {
+  readonly version: number;
+  readonly specHash: string;
+  /** The tool's size and depth limits, held against the result's JSON text. */
+  readonly limits: { readonly maxBytes: number; readonly maxDepth: number };
   /** The generated, precompiled validator of the agent view (the tool's MCP `outputSchema`). */
   readonly validateAgentView: Validator;
-  /** The tool's error table: code → catalog wording, action and retryability. */
-  readonly errors: Readonly<Record<string, AgentError>>;
-  /** Decides the retryability of catalog codes outside the table, as the adapter does for transport failures. */
-  readonly retryClass: RetryClass;
-  /** The spec's operation, named in inspect_outcome errors from this contract, never from the server's text. */
-  readonly operation?: string;
+  /** The spec's bind checks whose output field the agent view holds: the client knows its own arguments. */
+  readonly bind: CheckFn<Input, View>;
+  /** The spec's fresh checks on agent-view fields, against the client's clock (`context.now`). */
+  readonly semantic: CheckFn<Input, View>;
+  /** The generated selector: the agent gets a new object of declared fields, never the server's. */
+  readonly select: (view: View) => View;
 }
 
-// A failure envelope is a few hundred bytes; anything far larger is not one.
-const ENVELOPE_LIMITS = { maxBytes: 64 * 1024, maxDepth: 8 } as const;
+const NO_CONTEXT: ToolgateContext = Object.freeze({});
 
-type Fields = { readonly [key: string]: unknown };
-const isRecord = (value: unknown): value is Fields => value !== null && typeof value === "object" && !Array.isArray(value);
+type Def = PipelineDefinition<unknown, unknown, unknown>;
 
 /**
- * Reads an MCP `CallToolResult` from any client into the tool's typed result. Success needs
- * `structuredContent` that the precompiled agent-view validator accepts; failure needs a
- * toolgate failure envelope whose code the tool can produce (its table, or a catalog code), and
- * is rebuilt from the catalog wording, so no text chosen by the server reaches the agent. Anything else is INVALID_RESPONSE.
+ * Reads an MCP `CallToolResult`, when the server is the untrusted side, as `adapt` reads upstream
+ * bytes. Success: the one text block (or, without one, `structuredContent` serialized) through the
+ * tool's limits, strict parse, the agent-view validator, the declared binding and freshness checks
+ * and the selector; then `structuredContent` must equal the result. Failure: see `readFailure`.
+ * Each read delivers one operator event through `context`, as `adapt` does.
  */
-export function readCallToolResult<View>(result: unknown, contract: ToolResultContract): AgentResult<View> {
-  if (!isRecord(result)) return invalidResponse(contract, undefined);
-  const metaId = isRecord(result._meta) ? opaqueId(result._meta[REQUEST_ID_META_KEY]) : undefined;
-  if (result.isError === true) return readFailure(result, contract, metaId);
-  const view = result.structuredContent;
-  if (!isRecord(view) || verdictOf(contract.validateAgentView, view) !== true) return invalidResponse(contract, metaId);
-  return { tool: contract.tool, request_id: metaId ?? newRequestId(), outcome: "success", data: view as View };
+export function readCallToolResult<Input, View>(result: unknown, contract: ToolResultContract<Input, View>, input: Input, context: ToolgateContext = NO_CONTEXT): AgentResult<View> {
+  const fields: Fields = isRecord(result) ? result : {};
+  const def = pipelineOf(contract) as Def;
+  const metaId = metaRequestId(fields);
+  if (own(fields, "isError") === true) return readFailure(fields, contract, def, metaId, input, context);
+  const call: ToolCall<unknown> = { tool: contract.tool, request_id: metaId ?? newRequestId(), input, context };
+  const body = bodyOf(fields);
+  return observe(def, body.raw, call, (trace) => ("fault" in body ? shapeFault(def, call, trace, body.fault) : judge<View>(def, call, trace, body)));
 }
 
-function readFailure(result: Fields, contract: ToolResultContract, metaId: string | undefined): AgentFailure {
-  const blocks = Array.isArray(result.content) ? result.content : [];
-  const text = blocks.find((b): b is Fields => isRecord(b) && b.type === "text" && typeof b.text === "string")?.text;
-  const parsed = typeof text === "string" ? parseStrict(text, ENVELOPE_LIMITS) : undefined;
-  const envelope = parsed?.ok ? parsed.value : undefined;
-  if (!isRecord(envelope) || envelope.tool !== contract.tool || envelope.outcome !== "failure" || !isRecord(envelope.error)) {
-    return invalidResponse(contract, metaId);
+/** The success result's JSON text and structuredContent, or the result-shape check it fails. */
+type Body = { readonly raw: string; readonly structured: Fields } | { readonly raw: string | undefined; readonly fault: string };
+
+function bodyOf(fields: Fields): Body {
+  const text = onlyText(fields);
+  if (text === null) return { raw: undefined, fault: "mcp.content" };
+  const structured = own(fields, "structuredContent");
+  const raw = text ?? serialized(structured);
+  // A tool with an outputSchema must send structuredContent (MCP 2025-06-18).
+  if (raw === undefined || !isRecord(structured)) return { raw, fault: "mcp.structured_content" };
+  return { raw, structured };
+}
+
+function shapeFault(def: Def, call: ToolCall<unknown>, trace: Trace, checkId: string): AgentFailure {
+  trace.schemaValid = false;
+  trace.checkId = checkId;
+  return reject(def, call, trace, "INVALID_RESPONSE", "schema");
+}
+
+function judge<View>(def: Def, call: ToolCall<unknown>, trace: Trace, body: { readonly raw: string; readonly structured: Fields }): AgentResult<View> {
+  const read = runPipeline(def, body.raw, call, trace) as AgentResult<View>;
+  if (read.outcome === "failure" || deepEqual(read.data, body.structured)) return read;
+  // The text and structuredContent differ: a client showing either one would show something unchecked.
+  trace.checkId = "mcp.text_equals_structured";
+  return reject(def, call, trace, "INVALID_RESPONSE", "binding");
+}
+
+/** The JSON of a structuredContent sent without a text block; undefined when it has none (a cycle, a BigInt, too deep). */
+function serialized(structured: unknown): string | undefined {
+  if (!isRecord(structured)) return undefined;
+  try {
+    return JSON.stringify(structured);
+  } catch {
+    return undefined;
   }
-  const id = opaqueId(envelope.request_id);
-  const entry = knownError(envelope.error.code, contract);
-  if (id === undefined || entry === undefined || (metaId !== undefined && metaId !== id)) return invalidResponse(contract, metaId);
-  return failure(contract.tool, id, withOperation({ ...entry, ...trustedExtras(envelope.error, entry) }, contract.operation));
 }
 
-/** The two optional error fields, kept only in the form the adapter itself would produce. */
-function trustedExtras(error: Fields, entry: AgentError): Partial<AgentError> {
-  const fields = error.invalid_fields;
-  if (entry.code === "INVALID_INPUT" && Array.isArray(fields) && fields.length <= MAX_INVALID_FIELDS) {
-    const names = fields.filter((f): f is string => typeof f === "string" && PLAIN_NAME.test(f));
-    return names.length === fields.length ? { invalid_fields: names } : {};
-  }
-  const seconds = error.retry_after_seconds;
-  if (entry.retryable && Number.isInteger(seconds) && (seconds as number) >= 0 && (seconds as number) <= RETRY_AFTER_MAX_SECONDS) {
-    return { retry_after_seconds: seconds as number };
-  }
-  return {};
-}
-
-/** A code of the tool's table, or any catalog code (a transport failure can reach every tool). */
-function knownError(code: unknown, contract: ToolResultContract): AgentError | undefined {
-  if (typeof code !== "string") return undefined;
-  if (Object.hasOwn(contract.errors, code)) return contract.errors[code];
-  return isCatalogCode(code) ? catalogError(code, contract.retryClass) : undefined;
-}
-
-function opaqueId(value: unknown): string | undefined {
-  return typeof value === "string" && OPAQUE_ID_PATTERN.test(value) ? value : undefined;
-}
-
-function invalidResponse(contract: ToolResultContract, requestId: string | undefined): AgentFailure {
-  return failure(contract.tool, requestId ?? newRequestId(), catalogError("INVALID_RESPONSE", contract.retryClass));
+/** The contract as the adapter's pipeline reads it: the view is the whole payload, without an envelope. */
+function pipelineOf<Input, View>(contract: ToolResultContract<Input, View>): PipelineDefinition<Input, View, View> {
+  return { ...contract, envelope: false, validateResponse: contract.validateAgentView };
 }

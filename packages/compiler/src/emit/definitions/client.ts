@@ -1,31 +1,61 @@
-import { _, jsdoc } from "../../codegen/code.js";
-import type { ToolIR } from "../../ir/types.js";
-import { errorTable, operationLine } from "../adapter.js";
+import { _, jsdoc, raw } from "../../codegen/code.js";
+import type { CheckIR, FieldPath, Selection, ToolIR } from "../../ir/types.js";
+import { bindFn, errorTable, operationLine, semanticFn } from "../adapter.js";
 import type { EmittedFile } from "../emitter.js";
 import { toolNames } from "../names.js";
 
+/** Whether the agent view holds the value at `path` of the output (a whole selected value holds its insides). */
+function inView(selection: Selection, path: FieldPath): boolean {
+  if (selection.kind === "value") return true;
+  const [key, ...rest] = path;
+  if (key === undefined || selection.kind !== "object") return false;
+  const field = selection.fields.find((f) => f.key === key);
+  return field !== undefined && inView(field.selection, rest);
+}
+
 /**
- * `<tool>/client.ts`: the typed consumer side of an MCP call. It checks a `CallToolResult` with the
- * precompiled agent-view validator and the tool's own error table, so a client never depends on its
- * SDK having run `tools/list` (SDK 1.x validates nothing without it).
+ * The checks a client can run on the agent view: bind and fresh checks on fields the view holds.
+ * Hooks and checks of fields outside the view need the upstream's output, which only the server has.
+ */
+export function clientChecks(tool: ToolIR): CheckIR[] {
+  return tool.checks.filter((c) => (c.kind === "bind" ? inView(tool.selection, c.output) : c.kind === "fresh" && inView(tool.selection, c.field)));
+}
+
+/**
+ * `<tool>/client.ts`: the typed consumer side of an MCP call, for a client that does not trust the
+ * server. It reads a `CallToolResult` as the adapter reads upstream bytes (limits, strict parse, the
+ * precompiled agent-view validator, the view's binding and freshness checks, the selector), so a
+ * client never depends on its SDK having run `tools/list` (SDK 1.x validates nothing without it).
  */
 export function emitClient(tool: ToolIR): EmittedFile {
   const n = toolNames(tool.tool);
-  const content = _`import { errorTable, readCallToolResult, type AgentResult, type ToolResultContract } from "@toolgate/runtime";
-import type { ${n.agentView} } from "./types.js";
+  const checks = clientChecks(tool);
+  const runtimeNames = ["errorTable", ...(checks.some((c) => c.kind === "fresh") ? ["parseDateTime"] : []), "readCallToolResult"];
+  const skipped = tool.checks.filter((c) => !checks.includes(c)).map((c) => c.id);
+  const content = _`import { ${raw(runtimeNames.join(", "))}, type AgentResult, type ToolgateContext, type ToolResultContract } from "@toolgate/runtime";
+import { selectAgentView } from "./select.js";
+import type { ${n.agentView}, ${n.input} } from "./types.js";
 import { validateAgentView } from "./validate-view.js";
 
-const contract: ToolResultContract = {
+const contract: ToolResultContract<${n.input}, ${n.agentView}> = {
   tool: ${tool.tool},
-  validateAgentView,
+  version: ${tool.version},
+  specHash: ${tool.specHash},
+  limits: { maxBytes: ${tool.limits.maxBytes}, maxDepth: ${tool.limits.maxDepth} },
   errors: ${errorTable(tool)},
   retryClass: ${tool.retry.class},${operationLine(tool)}
+  validateAgentView,
+  bind: ${bindFn(checks)},
+  semantic: ${semanticFn(checks)},
+  // The selector reads only agent-view paths, which a validated view holds where the output does.
+  select: selectAgentView as (view: ${n.agentView}) => ${n.agentView},
 };
 
-${jsdoc(`Reads the MCP CallToolResult of a ${tool.tool} call from any client: the typed agent view, or the
-failure envelope rebuilt from this tool's error table (INVALID_RESPONSE for anything else).`)}
-export function readResult(result: unknown): AgentResult<${n.agentView}> {
-  return readCallToolResult<${n.agentView}>(result, contract);
+${jsdoc(`Reads the MCP CallToolResult of a ${tool.tool} call whose arguments were \`args\`, as the adapter reads
+upstream bytes: the typed agent view, or the failure envelope rebuilt from this tool's error table
+(INVALID_RESPONSE for anything else). One operator event per read goes to \`context.onEvent\`.${skipped.length > 0 ? `\nChecks that need the upstream's output run on the server only: ${skipped.join(", ")}.` : ""}`)}
+export function readResult(result: unknown, args: ${n.input}, context?: ToolgateContext): AgentResult<${n.agentView}> {
+  return readCallToolResult(result, contract, args, context);
 }
 `;
   return { path: `${tool.tool}/client.ts`, content: content.toString(), source: tool.specPath };
