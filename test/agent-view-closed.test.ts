@@ -134,6 +134,11 @@ describe("values the view cannot enumerate", () => {
     expect(found).toContainEqual(`TG305 9:14 agent_view path ${path} ends at ${what}, whose members the view cannot enumerate`);
   });
 
+  it("warns where an object with no properties is closed to accept only {} (TG223), but not for an input without arguments", async () => {
+    const found = await codes("  type: object\n  properties:\n    id: { type: integer }\n    meta: { type: object }", "[id]");
+    expect(found).toEqual(["TG223 9:5 object declares no properties: closed by default, it accepts only {}"]);
+  });
+
   it("allows an explicitly bounded map with a warning (TG306)", async () => {
     const member = "    meta: { type: object, propertyNames: { pattern: '^[a-z]+$' }, maxProperties: 4, additionalProperties: { type: integer } }";
     expect(await codes(`  type: object\n  properties:\n${member}`, "[meta]")).toContainEqual('TG306 9:14 agent_view path "meta" selects a map');

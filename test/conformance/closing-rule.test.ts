@@ -164,6 +164,10 @@ const COMPOSITIONS: Record<string, [output: string, valid: Record<string, unknow
     { id: "x", flag: true },
     ["id"],
   ],
+  "a definition used alone and as a member": [
+    "  type: object\n  properties:\n    runs: { type: array, items: { $ref: '#/$defs/run' } }\n    last: { allOf: [{ $ref: '#/$defs/run' }, { properties: { note: { type: string } } }] }\n  $defs:\n    run: { type: object, required: [id], properties: { id: { type: string } } }",
+    { runs: [{ id: "a" }], last: { id: "b", note: "c" } },
+  ],
 };
 
 describe("the compositions the old closing rule broke, end to end", () => {
@@ -189,5 +193,17 @@ describe("the compositions the old closing rule broke, end to end", () => {
     expect(adapter.adapt(JSON.stringify(valid), started.call)).toMatchObject({ outcome: "success" });
     expect(adapter.adapt(JSON.stringify(valid), started.call).data).toEqual(data);
     expect(adapter.adapt(JSON.stringify({ ...valid, undeclared: 1 }), started.call)).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
+  });
+
+  it("closes a definition used alone with additionalProperties in a copy, and keeps it open as a member", async () => {
+    const i = names.indexOf("a definition used alone and as a member");
+    const tool = project.out.tools.find((t) => t.tool === `c${i}`)!;
+    expect(tool.defs).toMatchObject({ run: { properties: { id: {} } }, run_closed: { additionalProperties: false } });
+    expect(tool.defs.run).not.toHaveProperty("additionalProperties");
+    expect(tool.output).toMatchObject({ properties: { runs: { items: { $ref: "#/$defs/run_closed" } } } });
+    const adapter = await project.adapter(`c${i}`);
+    const started = adapter.call({});
+    if (!started.ok) throw new Error("call refused");
+    expect(adapter.adapt(JSON.stringify({ runs: [{ id: "a", note: "x" }] }), started.call)).toMatchObject({ outcome: "failure" });
   });
 });
