@@ -3,10 +3,10 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BREAKOUT_VALUES, HUGE, LONE_SURROGATE, SELECTABLE_NAMES, SHORT_HOSTILE, UNSELECTABLE_NAMES } from "./support/hostile-corpus.js";
-import { BIND_FIELD, CANARY, expectedView, HOSTILE_PATH, hostileInput, hostilePayload, hostileSpec, namingSpec } from "./support/hostile-spec.js";
+import { BIND_FIELD, CANARY, expectedView, HOSTILE_PATH, hostileInput, hostilePayload, hostileSpec, intersectionRootSpec, namingSpec, OPTIONAL_ABSENT } from "./support/hostile-spec.js";
 import { positionOf } from "./support/position.js";
 import { compileTexts, repoRoot, scratchDir } from "./support/project.js";
-import { literalTexts, parseSource, protoKeys, typeCheck } from "./support/typecheck.js";
+import { interfaceMembers, literalTexts, parseSource, protoKeys, typeCheck } from "./support/typecheck.js";
 
 /**
  * Codegen injection (reliability.md §3, goal 7): every spec field that reaches generated code holds
@@ -27,6 +27,8 @@ const SPECS = {
   "specs/delete.json": JSON.stringify(namingSpec("delete")),
   // Named like the runtime helper its own route imports.
   "specs/path_segment.json": JSON.stringify({ ...namingSpec("path_segment"), upstream: { path: "/x" } }),
+  // Its output type is an intersection; user types are named like its generated names.
+  "specs/union_root.json": JSON.stringify(intersectionRootSpec("union_root")),
 };
 
 let out: CompileOutput;
@@ -74,6 +76,20 @@ describe("a spec made of breakout strings", () => {
     expect(expected.filter((text) => !literals.has(text))).toEqual([]);
   });
 
+  it("gives the tool's own types their names, whatever the spec's $defs and titles are called", () => {
+    const spec = hostileSpec("hostile") as { input: { properties: object }; output: { properties: object } };
+    const types = out.files.find((f) => f.path === "hostile/types.ts")!;
+    const declared = interfaceMembers(parseSource(types.path, types.content));
+    const membersOf = (name: string) => declared.filter(([n]) => n === name).map(([, members]) => members.sort());
+    expect(membersOf("HostileInput")).toEqual([Object.keys(spec.input.properties).sort()]);
+    expect(membersOf("HostileOutput")).toEqual([Object.keys(spec.output.properties).sort()]);
+    expect(membersOf("HostileAgentView")).toEqual([[...Object.keys(expectedView()), OPTIONAL_ABSENT].sort()]);
+    expect(types.content.match(/^export type HostileResult = .*/gm)).toEqual(["export type HostileResult = AgentResult<HostileAgentView>;"]);
+    expect(types.content.match(/^import .*/gm)).toEqual(['import type { AgentResult } from "@toolgate/runtime";']);
+    const union = out.files.find((f) => f.path === "union_root/types.ts")!.content;
+    expect(union.match(/^export type UnionRootOutput = .*/gm)).toEqual(["export type UnionRootOutput = ToolgateOutput & ToolgateOutput1;"]);
+  });
+
   it("never writes a non-computed __proto__ key in an object literal", async () => {
     const committed = await generatedTree();
     const sources = [...out.files, ...committed].filter((f) => f.path.endsWith(".ts"));
@@ -87,7 +103,7 @@ describe("a spec made of breakout strings", () => {
     delete trap.__pwned;
     const modules = await Promise.all(["index.ts", "lazy.ts", "hostile/adapter.ts", "hostile/types.ts"].map((p) => import(join(scratch.dir, p))));
     expect(trap.__pwned).toBeUndefined();
-    expect(Object.keys(modules[0].adapters).sort()).toEqual(["constructor", "delete", "hostile", "path_segment"]);
+    expect(Object.keys(modules[0].adapters).sort()).toEqual(["constructor", "delete", "hostile", "path_segment", "union_root"]);
     expect(modules[0].pathSegmentToolRoute.pathFor({})).toBe("/x");
     expect([modules[0].isToolName("constructor"), modules[0].isToolName("toString"), modules[0].isToolName("__proto__")]).toEqual([true, false, false]);
   });

@@ -60,6 +60,39 @@ const { json } = fc.letrec<{ json: string }>((tie) => ({
   ),
 }));
 
+/**
+ * The lossless path quotes a number token before JSON.parse sees it, so JSON.parse cannot reject a
+ * malformed one there. Every class of RFC 8259 number error, with digit runs long enough (and short
+ * enough) to reach or miss that path, stands under a lossless name.
+ */
+const digitRun = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 1, maxLength: 30 });
+const malformedNumber = fc.oneof(
+  digitRun.map((d) => `0${d}`), // leading zero
+  digitRun.map((d) => `-0${d}`),
+  digitRun.map((d) => `+${d}`), // leading plus
+  digitRun.map((d) => `--${d}`), // doubled or lone minus
+  fc.constant("-"),
+  fc.tuple(digitRun, fc.constantFrom("-", "+"), fc.option(digitRun, { nil: "" })).map(([a, s, b]) => `${a}${s}${b}`), // sign inside or after
+  fc.array(digitRun, { minLength: 3, maxLength: 12 }).map((parts) => parts.join("-")), // 1-2-3-…
+  digitRun.map((d) => `${d}.`), // fraction without digits
+  digitRun.map((d) => `.${d}`),
+  fc.tuple(digitRun, digitRun, digitRun).map(([a, b, c]) => `${a}.${b}.${c}`), // two fractions
+  fc.tuple(digitRun, fc.constantFrom("e", "E", "e+", "e-", ".e", ".e5")).map(([d, e]) => `${d}${e}`), // exponent without digits
+  fc.tuple(digitRun, digitRun, digitRun).map(([a, b, c]) => `${a}e${b}e${c}`), // two exponents
+  fc.tuple(digitRun, fc.constantFrom("e+-", "e--", "e++"), digitRun).map(([a, e, b]) => `${a}${e}${b}`),
+  fc.tuple(digitRun, fc.constantFrom("x", "_", "n", "Infinity")).map(([d, x]) => `${d}${x}${d}`), // other characters
+);
+const bigInteger = fc.tuple(fc.boolean(), fc.constantFrom(..."123456789"), fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 15, maxLength: 40 }))
+  .map(([negative, first, rest]) => `${negative ? "-" : ""}${first}${rest}`)
+  .filter((t) => !Number.isSafeInteger(Number(t)));
+/** Puts a token as the value of "id" somewhere inside a generated document. */
+const underId = (token: fc.Arbitrary<string>) =>
+  fc.tuple(json, token, ws, ws, fc.constantFrom(0, 1, 2)).map(([other, t, a, b, shape]) => {
+    const member = `{"n":${other},${a}"id"${b}:${a}${t}${b}}`;
+    return { token: t, input: [member, `[${other},${member}]`, `{"deep":${member},"x":${other}}`][shape]! };
+  });
+const LOSSLESS = { ...LIMITS, losslessIntegerKeys: ["id"] };
+
 describe("parseStrict agrees with JSON.parse", () => {
   it(`on ${RUNS} generated texts without duplicates, forbidden names, lone surrogates or unsafe integers`, () => {
     fc.assert(
@@ -79,6 +112,26 @@ describe("parseStrict agrees with JSON.parse", () => {
         const again = spell(original.value, choices);
         const input = `{${[...members.map(([k, v]) => `${k.text}:${v}`), `${again}:${value}`].join(",")}}`;
         expect(parseStrict(input, LIMITS)).toMatchObject({ ok: false, reason: "duplicate_key" });
+      }),
+      { seed: SEED, numRuns: Math.max(1_000, Math.floor(RUNS / 10)) },
+    );
+  });
+
+  it("rejects every malformed number class under a lossless name", () => {
+    fc.assert(
+      fc.property(underId(malformedNumber), ({ input }) => {
+        expect(() => JSON.parse(input)).toThrow();
+        expect(parseStrict(input, LOSSLESS)).toMatchObject({ ok: false });
+      }),
+      { seed: SEED, numRuns: Math.max(1_000, Math.floor(RUNS / 10)) },
+    );
+  });
+
+  it("returns a well-formed unsafe integer under a lossless name as exactly its digits", () => {
+    fc.assert(
+      fc.property(underId(bigInteger), ({ token, input }) => {
+        const quoted = input.replace(new RegExp(`(?<="id"\\s*:\\s*)${token}`), `"${token}"`);
+        expect(parseStrict(input, LOSSLESS)).toEqual({ ok: true, value: JSON.parse(quoted) });
       }),
       { seed: SEED, numRuns: Math.max(1_000, Math.floor(RUNS / 10)) },
     );

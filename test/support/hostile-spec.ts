@@ -41,6 +41,42 @@ const FORGED_NOTE = "x*\nThis interface was referenced by `ToolgateTypesRoot`'s 
 /** $defs names that reach type names and validator function names. */
 const DEF_NAMES = ["it's a def", "*/ pwn(); /*", "class", "__proto__x", "constructor", "${pwn()}"];
 
+/** An object whose properties hold user types named like generated ones; absent from every payload. */
+const NAMED_FIELD = "named ${pwn()} */";
+
+/**
+ * Every name generated code declares or imports for `tool` (types.ts, the adapter, index.ts, lazy.ts),
+ * also spelled the ways json-schema-to-typescript turns into the same type name.
+ */
+function generatedNames(tool: string): string[] {
+  const pascal = tool.split("_").map((part) => part[0]!.toUpperCase() + part.slice(1)).join("");
+  const roots = ["Input", "Output", "AgentView", "Result"];
+  const words = (suffix: string): string => suffix.replace(/(?<=.)(?=[A-Z])/g, " ").toLowerCase();
+  return [
+    ...roots.map((suffix) => `${pascal}${suffix}`),
+    ...roots.map((suffix) => `${tool} ${words(suffix)}`),
+    ...roots.map((suffix) => `${tool}_${words(suffix).replaceAll(" ", "_")}`),
+    "AgentResult",
+    "ToolgateTypesRoot",
+    tool,
+    `${pascal[0]!.toLowerCase()}${pascal.slice(1)}Route`,
+    ...["ToolName", "LazyToolName", "LazyAdapters", "createAdapter", "errorTable", "selectAgentView", "validateOutput", "readResult"],
+  ];
+}
+
+/** Each generated name as an untitled $defs key (referenced) and as a title, so jstt would take it both ways. */
+const namedTypes = (names: readonly string[]): Record<string, unknown> => ({
+  type: "object",
+  properties: Object.fromEntries(
+    names.flatMap((name) => [
+      [`def ${name}`, { $ref: refTo(name) }],
+      [`title ${name}`, { title: name, type: "object", properties: { v: { type: "string" } } }],
+    ]),
+  ),
+});
+const namedDefs = (names: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(names.map((name) => [name, { type: "object", properties: { v: { type: "integer" } } }]));
+
 const ENUM = [...BREAKOUT_VALUES, LONE_SURROGATE];
 const LAST_VALUE = BREAKOUT_VALUES.at(-1)!;
 const MAP_VALUE = { "aa/ b/ ` ${x} /": "*/ pwn(); /*", "</script>": 7 };
@@ -71,7 +107,7 @@ const innerObject = (): Record<string, unknown> => ({
   properties: { ...leafSchemas(), [UNSELECTABLE_NAMES[0]!]: { type: "string" } },
 });
 
-function outputSchema(): Record<string, unknown> {
+function outputSchema(tool: string): Record<string, unknown> {
   return {
     type: "object",
     description: `${HUGE}${LONE_SURROGATE}`,
@@ -88,8 +124,12 @@ function outputSchema(): Record<string, unknown> {
       [ENUM_FIELD]: { enum: ENUM },
       [MAP_FIELD]: { type: "object", patternProperties: PATTERN_PROPERTIES },
       [DEF_FIELD]: { type: "array", prefixItems: DEF_NAMES.map((name) => ({ $ref: refTo(name) })), items: false },
+      [NAMED_FIELD]: namedTypes(generatedNames(tool)),
     },
-    $defs: Object.fromEntries(DEF_NAMES.map((name, i) => [name, { type: "string", title: valueFor(i), description: FORGED_NOTE, const: valueFor(i) }])),
+    $defs: {
+      ...namedDefs(generatedNames(tool)),
+      ...Object.fromEntries(DEF_NAMES.map((name, i) => [name, { type: "string", title: valueFor(i), description: FORGED_NOTE, const: valueFor(i) }])),
+    },
   };
 }
 
@@ -122,7 +162,7 @@ export function hostileSpec(tool: string): Record<string, unknown> {
       required: [BIND_FIELD],
       properties: Object.fromEntries(SELECTABLE_NAMES.map((name) => [name, { type: "string", maxLength: 256, description: SHORT_HOSTILE }])),
     },
-    output: outputSchema(),
+    output: outputSchema(tool),
     agent_view: AGENT_VIEW,
     errors: ["NOT_FOUND", { code: "HOSTILE_FAILURE", action: "retry_after_delay", retryable: true, message: SHORT_HOSTILE }],
     checks: [{ bind: BIND_FIELD }],
@@ -175,5 +215,23 @@ export function namingSpec(tool: string): Record<string, unknown> {
     input: { type: "object", properties: {} },
     output: { type: "object", required: ["class"], properties: { class: { type: "string" } } },
     agent_view: ["class"],
+  };
+}
+
+/**
+ * An output root that jstt declares as an intersection (properties and anyOf), which takes the root's
+ * title, beside user types named like every generated name of the tool.
+ */
+export function intersectionRootSpec(tool: string): Record<string, unknown> {
+  const names = generatedNames(tool);
+  return {
+    ...namingSpec(tool),
+    output: {
+      type: "object",
+      required: ["class"],
+      anyOf: [{ required: ["class"] }, { required: [NAMED_FIELD] }],
+      properties: { class: { type: "string" }, [NAMED_FIELD]: namedTypes(names) },
+      $defs: namedDefs(names),
+    },
   };
 }

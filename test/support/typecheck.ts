@@ -50,3 +50,9 @@ export function protoKeys(source: ts.SourceFile): string[] {
 
 export const parseSource = (path: string, text: string): ts.SourceFile =>
   ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+
+/** The member names of each top-level interface declared in a TS source, by interface name (one entry per declaration). */
+export function interfaceMembers(source: ts.SourceFile): [name: string, members: string[]][] {
+  const memberName = (member: ts.TypeElement): string => (member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : "?");
+  return source.statements.filter(ts.isInterfaceDeclaration).map((node) => [node.name.text, node.members.map(memberName)]);
+}

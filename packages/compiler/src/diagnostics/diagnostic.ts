@@ -1,4 +1,5 @@
 import { DIAGNOSTICS, type DiagnosticCode, type Severity } from "./catalog.js";
+import { escapeText } from "./escape.js";
 
 export interface SourceRange {
   readonly file: string;
@@ -13,15 +14,19 @@ export interface Diagnostic extends SourceRange {
   readonly hint: string;
 }
 
-/** Builds a diagnostic from the catalog. Parameters are quoted where they name user text. */
+/**
+ * Builds a diagnostic from the catalog. Call sites quote parameters that name user text; every
+ * parameter and the file name are escaped here, so no call site can let raw spec text through.
+ */
 export function diagnostic(code: DiagnosticCode, at: SourceRange, params: Record<string, string> = {}): Diagnostic {
   const def = DIAGNOSTICS[code];
+  const escaped = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, escapeText(value)]));
   return Object.freeze({
     code,
     severity: def.severity,
-    message: (def.message as (p: Record<string, string>) => string)(params),
+    message: (def.message as (p: Record<string, string>) => string)(escaped),
     hint: def.hint,
-    file: at.file,
+    file: escapeText(at.file),
     line: at.line,
     column: at.column,
   });
@@ -38,7 +43,7 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   );
 }
 
-/** Quotes user text for a message: JSON-style, bounded, control characters escaped. */
+/** Quotes user text for a message: JSON-style and bounded (diagnostic() escapes what JSON leaves raw). */
 export function quote(text: string, max = 80): string {
   const shown = text.length > max ? `${text.slice(0, max)}…` : text;
   return JSON.stringify(shown);

@@ -4,7 +4,8 @@ import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { isSchemaObject, transformSchema } from "../schema/walk.js";
 import { emitted, type EmitResult, type EmittedFile, type Emitter } from "./emitter.js";
-import { ROOT_KEYS, toolNames } from "./names.js";
+import { toolNames } from "./names.js";
+import { typeNaming } from "./type-names.js";
 
 const ROOT_NAME = "ToolgateTypesRoot";
 
@@ -43,17 +44,11 @@ const defusePatternKeys = (schema: unknown): unknown =>
 export async function emitTypes(tool: ToolIR): Promise<EmittedFile> {
   const names = toolNames(tool.tool);
   const { $defs: _viewDefs, ...agentView } = tool.agentView;
-  const root = {
-    $defs: {
-      ...tool.defs,
-      [ROOT_KEYS.input]: { ...tool.input, title: String(names.input) },
-      [ROOT_KEYS.output]: { ...tool.output, title: String(names.output) },
-      [ROOT_KEYS.agentView]: { ...agentView, title: String(names.agentView) },
-    },
-  };
+  const naming = typeNaming(names);
+  const root = naming.root(tool.defs, { input: tool.input, output: tool.output, agentView });
   // jstt writes literals with JSON.stringify and copies descriptions verbatim, so characters no
   // source file can hold verbatim (U+2028/U+2029, lone surrogates) are escaped here.
-  const declarations = escapeUnsafeChars(await compile(defusePatternKeys(root) as object, ROOT_NAME, JSTT_OPTIONS))
+  const declarations = escapeUnsafeChars(await compile(defusePatternKeys(root) as object, ROOT_NAME, { ...JSTT_OPTIONS, customName: naming.customName }))
     .replace(ROOT_DECLARATION, "")
     .replace(PROVENANCE, "")
     .replace(EMPTY_DOC, "");

@@ -84,4 +84,10 @@ describe("parseStrict numbers", () => {
     expect(parseStrict('{"other":12345678901234567890}', limits)).toMatchObject({ reason: "unsafe_integer" });
     expect(parseStrict('{"id":[12345678901234567890]}', limits)).toMatchObject({ reason: "unsafe_integer" });
   });
+
+  it("rejects a malformed number under a lossless name instead of quoting it", () => {
+    for (const token of ["0123456789012345678", "-0123456789012345678", "1-2-3-4-5-6-7-8-9-0-1", "--12345678901234567890", "12345678901234567890+1"]) {
+      expect(parseStrict(`{"id":${token}}`, limits), token).toMatchObject({ ok: false, reason: "syntax" });
+    }
+  });
 });

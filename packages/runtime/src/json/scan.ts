@@ -1,5 +1,5 @@
 import { addKey, isForbiddenKey, type KeySet } from "./keys.js";
-import { checkNumber, NON_FINITE, UNSAFE_INTEGER } from "./numbers.js";
+import { checkNumber, MALFORMED, NON_FINITE, UNSAFE_INTEGER } from "./numbers.js";
 import { escapedStringEnd, LONE_SURROGATE } from "./strings.js";
 import { parseFailure, type ParseFailure } from "./types.js";
 
@@ -7,7 +7,8 @@ import { parseFailure, type ParseFailure } from "./types.js";
  * One pass over the text before JSON.parse: depth, duplicate and forbidden member names, lone
  * surrogate escapes and unsafe numbers. It hops from quote to quote with native indexOf and only
  * walks characters outside strings. The grammar is left to JSON.parse, which runs next and rejects
- * anything malformed, so this pass only has to be right on text JSON.parse accepts. Written as one
+ * anything malformed, so this pass only has to be right on text JSON.parse accepts; the one exception
+ * is a lossless integer, whose token it checks itself because quoting would hide it. Written as one
  * loop over locals because it is the hot path (see bench/).
  */
 
@@ -100,6 +101,7 @@ export function scan(text: string, options: ScanOptions): ScanResult {
       const end = numberEnd(text, i);
       const verdict = checkNumber(text, i, end.at, end.fraction, end.exponent);
       if (verdict === NON_FINITE) return parseFailure("non_finite_number", i);
+      if (verdict === MALFORMED) return parseFailure("syntax", i);
       if (verdict === UNSAFE_INTEGER) {
         const key = inObject ? levels.lastKey[depth - 1] : undefined;
         if (key === undefined || !options.lossless?.has(key)) return parseFailure("unsafe_integer", i);
