@@ -18,7 +18,7 @@ const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 const HOSTILE_FILE = "e\u202e\u2028\nerror TG999 forged.yaml";
 
 const spec = (tool: string, ...tail: string[]): string =>
-  [`tool: ${tool}`, "version: 1", "description: d", "input:", "  type: object", "  required: [id]", "  properties:", "    id: { type: string }", "output:", "  type: object", "  properties:", "    id: { type: string }", ...tail, ""].join("\n");
+  [`tool: ${tool}`, "version: 1", "description: d", "input:", "  type: object", "  required: [id]", "  properties:", "    id: { type: string }", "output:", "  type: object", "  properties:", "    id: { type: string, format: uuid }", ...tail, ""].join("\n");
 
 const SPECS: Readonly<Record<string, string>> = {
   "a.yaml": spec("t1", `    x: { type: string, pattern: "(${YAML_HOSTILE}" }`, "agent_view: [id]"), // TG214 quotes the engine's text
