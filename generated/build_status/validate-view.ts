@@ -23,85 +23,90 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/build/allOf/1/properties/duration_seconds/type", "type"],
   ["#/agent_view/properties/build/allOf/1/properties/duration_seconds/maximum", "maximum"],
   ["#/agent_view/properties/build/allOf/1/properties/duration_seconds/minimum", "minimum"],
+  ["#/agent_view/properties/build/allOf/1/properties", "properties"],
   ["#/$defs/timestamp/type", "type"],
   ["#/$defs/timestamp/maxLength", "maxLength"],
   ["#/$defs/timestamp/format", "format"],
 ];
-const re9 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re14 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format24 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const re10 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re15 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format25 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v8(d: any): boolean {
+function v9(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(8);
-  if (!re9.test(d)) return trail.fail(9);
+  if (!re10.test(d)) return trail.fail(9);
   return true;
 }
 
-function v13(d: any): boolean {
+function v14(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(10);
-  if (!re14.test(d)) return trail.fail(11);
+  if (!re15.test(d)) return trail.fail(11);
   return true;
 }
 
-function v23(d: any): boolean {
-  if (!(typeof d === "string")) return trail.fail(18);
-  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(19);
-  if (!format24(d)) return trail.fail(20);
+function v24(d: any): boolean {
+  if (!(typeof d === "string")) return trail.fail(19);
+  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(20);
+  if (!format25(d)) return trail.fail(21);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.build === undefined) return trail.fail(1);
-  if (d.observed_at === undefined) return trail.fail(2);
-  for (const k2 in d) {
-    if (!(k2 === "build" || k2 === "observed_at")) return trail.fail(3);
+  if (d.build === undefined || !own2.call(d, "build")) return trail.fail(1);
+  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(2);
+  for (const k3 in d) {
+    if (!own2.call(d, k3)) return trail.fail(3);
+    if (!(k3 === "build" || k3 === "observed_at")) return trail.fail(3);
   }
-  const d3 = d.build;
-  if (d3 !== undefined) {
-    if (typeof d3 === "object" && d3 !== null && !Array.isArray(d3)) {
-      for (const k4 in d3) {
+  const d4 = d.build;
+  if (d4 !== undefined) {
+    if (typeof d4 === "object" && d4 !== null && !Array.isArray(d4)) {
+      for (const k5 in d4) {
+        if (!own2.call(d4, k5)) return trail.fail(4, "build");
         if (!(
-          k4 === "project_id" ||
-          k4 === "revision" ||
-          k4 === "result" ||
-          k4 === "duration_seconds"
+          k5 === "project_id" ||
+          k5 === "revision" ||
+          k5 === "result" ||
+          k5 === "duration_seconds"
         ))
           return trail.fail(4, "build");
       }
     }
-    if (!(typeof d3 === "object" && d3 !== null && !Array.isArray(d3)))
+    if (!(typeof d4 === "object" && d4 !== null && !Array.isArray(d4)))
       return trail.fail(5, "build");
-    if (d3.project_id === undefined) return trail.fail(6, "build");
-    if (d3.revision === undefined) return trail.fail(7, "build");
-    const d6 = d3.project_id;
-    if (d6 !== undefined) {
-      if (!v8(d6)) return trail.within("build", "project_id");
+    if (d4.project_id === undefined || !own2.call(d4, "project_id")) return trail.fail(6, "build");
+    if (d4.revision === undefined || !own2.call(d4, "revision")) return trail.fail(7, "build");
+    const d7 = d4.project_id;
+    if (d7 !== undefined) {
+      if (!v9(d7)) return trail.within("build", "project_id");
     }
-    const d11 = d3.revision;
-    if (d11 !== undefined) {
-      if (!v13(d11)) return trail.within("build", "revision");
+    const d12 = d4.revision;
+    if (d12 !== undefined) {
+      if (!v14(d12)) return trail.within("build", "revision");
     }
-    if (!(typeof d3 === "object" && d3 !== null && !Array.isArray(d3)))
+    if (!(typeof d4 === "object" && d4 !== null && !Array.isArray(d4)))
       return trail.fail(12, "build");
-    if (d3.result === undefined) return trail.fail(13, "build");
-    const d17 = d3.result;
-    if (d17 !== undefined) {
-      if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running"))
+    if (d4.result === undefined || !own2.call(d4, "result")) return trail.fail(13, "build");
+    const d18 = d4.result;
+    if (d18 !== undefined) {
+      if (!(d18 === "passed" || d18 === "failed" || d18 === "errored" || d18 === "running"))
         return trail.fail(14, "build", "result");
     }
-    const d19 = d3.duration_seconds;
-    if (d19 !== undefined) {
-      if (!Number.isInteger(d19)) return trail.fail(15, "build", "duration_seconds");
-      if (d19 > 86400) return trail.fail(16, "build", "duration_seconds");
-      if (d19 < 0) return trail.fail(17, "build", "duration_seconds");
+    const d20 = d4.duration_seconds;
+    if (d20 !== undefined) {
+      if (!own2.call(d4, "duration_seconds")) return trail.fail(18, "build", "duration_seconds");
+      if (!Number.isInteger(d20)) return trail.fail(15, "build", "duration_seconds");
+      if (d20 > 86400) return trail.fail(16, "build", "duration_seconds");
+      if (d20 < 0) return trail.fail(17, "build", "duration_seconds");
     }
   }
-  const d21 = d.observed_at;
-  if (d21 !== undefined) {
-    if (!v23(d21)) return trail.within("observed_at");
+  const d22 = d.observed_at;
+  if (d22 !== undefined) {
+    if (!v24(d22)) return trail.within("observed_at");
   }
   return true;
 }

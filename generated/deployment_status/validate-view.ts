@@ -28,78 +28,83 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/replicas/properties/desired/type", "type"],
   ["#/agent_view/properties/replicas/properties/desired/maximum", "maximum"],
   ["#/agent_view/properties/replicas/properties/desired/minimum", "minimum"],
+  ["#/agent_view/properties", "properties"],
 ];
-const re8 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format15 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const re9 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format16 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v7(d: any): boolean {
+function v8(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(7);
-  if (!re8.test(d)) return trail.fail(8);
+  if (!re9.test(d)) return trail.fail(8);
   return true;
 }
 
-function v14(d: any): boolean {
+function v15(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(10);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(11);
-  if (!format15(d)) return trail.fail(12);
+  if (!format16(d)) return trail.fail(12);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.environment === undefined) return trail.fail(1);
-  if (d.revision === undefined) return trail.fail(2);
-  if (d.state === undefined) return trail.fail(3);
-  if (d.observed_at === undefined) return trail.fail(4);
-  for (const k2 in d) {
+  if (d.environment === undefined || !own2.call(d, "environment")) return trail.fail(1);
+  if (d.revision === undefined || !own2.call(d, "revision")) return trail.fail(2);
+  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(3);
+  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(4);
+  for (const k3 in d) {
+    if (!own2.call(d, k3)) return trail.fail(5);
     if (!(
-      k2 === "environment" ||
-      k2 === "revision" ||
-      k2 === "state" ||
-      k2 === "observed_at" ||
-      k2 === "replicas"
+      k3 === "environment" ||
+      k3 === "revision" ||
+      k3 === "state" ||
+      k3 === "observed_at" ||
+      k3 === "replicas"
     ))
       return trail.fail(5);
   }
-  const d3 = d.environment;
-  if (d3 !== undefined) {
-    if (!(d3 === "staging" || d3 === "production")) return trail.fail(6, "environment");
+  const d4 = d.environment;
+  if (d4 !== undefined) {
+    if (!(d4 === "staging" || d4 === "production")) return trail.fail(6, "environment");
   }
-  const d5 = d.revision;
-  if (d5 !== undefined) {
-    if (!v7(d5)) return trail.within("revision");
+  const d6 = d.revision;
+  if (d6 !== undefined) {
+    if (!v8(d6)) return trail.within("revision");
   }
-  const d10 = d.state;
-  if (d10 !== undefined) {
-    if (!(d10 === "healthy" || d10 === "degraded" || d10 === "failed" || d10 === "rolling_out"))
+  const d11 = d.state;
+  if (d11 !== undefined) {
+    if (!(d11 === "healthy" || d11 === "degraded" || d11 === "failed" || d11 === "rolling_out"))
       return trail.fail(9, "state");
   }
-  const d12 = d.observed_at;
-  if (d12 !== undefined) {
-    if (!v14(d12)) return trail.within("observed_at");
+  const d13 = d.observed_at;
+  if (d13 !== undefined) {
+    if (!v15(d13)) return trail.within("observed_at");
   }
-  const d17 = d.replicas;
-  if (d17 !== undefined) {
-    if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))
+  const d18 = d.replicas;
+  if (d18 !== undefined) {
+    if (!own2.call(d, "replicas")) return trail.fail(23, "replicas");
+    if (!(typeof d18 === "object" && d18 !== null && !Array.isArray(d18)))
       return trail.fail(13, "replicas");
-    if (d17.ready === undefined) return trail.fail(14, "replicas");
-    if (d17.desired === undefined) return trail.fail(15, "replicas");
-    for (const k18 in d17) {
-      if (!(k18 === "ready" || k18 === "desired")) return trail.fail(16, "replicas");
+    if (d18.ready === undefined || !own2.call(d18, "ready")) return trail.fail(14, "replicas");
+    if (d18.desired === undefined || !own2.call(d18, "desired")) return trail.fail(15, "replicas");
+    for (const k19 in d18) {
+      if (!own2.call(d18, k19)) return trail.fail(16, "replicas");
+      if (!(k19 === "ready" || k19 === "desired")) return trail.fail(16, "replicas");
     }
-    const d19 = d17.ready;
-    if (d19 !== undefined) {
-      if (!Number.isInteger(d19)) return trail.fail(17, "replicas", "ready");
-      if (d19 > 10000) return trail.fail(18, "replicas", "ready");
-      if (d19 < 0) return trail.fail(19, "replicas", "ready");
+    const d20 = d18.ready;
+    if (d20 !== undefined) {
+      if (!Number.isInteger(d20)) return trail.fail(17, "replicas", "ready");
+      if (d20 > 10000) return trail.fail(18, "replicas", "ready");
+      if (d20 < 0) return trail.fail(19, "replicas", "ready");
     }
-    const d21 = d17.desired;
-    if (d21 !== undefined) {
-      if (!Number.isInteger(d21)) return trail.fail(20, "replicas", "desired");
-      if (d21 > 10000) return trail.fail(21, "replicas", "desired");
-      if (d21 < 0) return trail.fail(22, "replicas", "desired");
+    const d22 = d18.desired;
+    if (d22 !== undefined) {
+      if (!Number.isInteger(d22)) return trail.fail(20, "replicas", "desired");
+      if (d22 > 10000) return trail.fail(21, "replicas", "desired");
+      if (d22 < 0) return trail.fail(22, "replicas", "desired");
     }
   }
   return true;

@@ -32,92 +32,98 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/replicas/properties/desired/type", "type"],
   ["#/output/properties/replicas/properties/desired/maximum", "maximum"],
   ["#/output/properties/replicas/properties/desired/minimum", "minimum"],
+  ["#/output/properties", "properties"],
 ];
-const re12 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format19 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format20 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v5, trail, issues);
+export const validateOutput: Validator = toValidator(v6, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.environment === undefined) return trail.fail(1);
-  for (const k2 in d) {
-    if (!(k2 === "environment")) return trail.fail(2);
+  if (d.environment === undefined || !own2.call(d, "environment")) return trail.fail(1);
+  for (const k3 in d) {
+    if (!own2.call(d, k3)) return trail.fail(2);
+    if (!(k3 === "environment")) return trail.fail(2);
   }
-  const d3 = d.environment;
-  if (d3 !== undefined) {
-    if (!(d3 === "staging" || d3 === "production")) return trail.fail(3, "environment");
+  const d4 = d.environment;
+  if (d4 !== undefined) {
+    if (!(d4 === "staging" || d4 === "production")) return trail.fail(3, "environment");
   }
   return true;
 }
 
-function v11(d: any): boolean {
+function v12(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(11);
-  if (!re12.test(d)) return trail.fail(12);
+  if (!re13.test(d)) return trail.fail(12);
   return true;
 }
 
-function v18(d: any): boolean {
+function v19(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(14);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(15);
-  if (!format19(d)) return trail.fail(16);
+  if (!format20(d)) return trail.fail(16);
   return true;
 }
 
-function v5(d: any): boolean {
+function v6(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(4);
-  if (d.environment === undefined) return trail.fail(5);
-  if (d.revision === undefined) return trail.fail(6);
-  if (d.state === undefined) return trail.fail(7);
-  if (d.observed_at === undefined) return trail.fail(8);
-  for (const k6 in d) {
+  if (d.environment === undefined || !own2.call(d, "environment")) return trail.fail(5);
+  if (d.revision === undefined || !own2.call(d, "revision")) return trail.fail(6);
+  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(7);
+  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(8);
+  for (const k7 in d) {
+    if (!own2.call(d, k7)) return trail.fail(9);
     if (!(
-      k6 === "environment" ||
-      k6 === "revision" ||
-      k6 === "state" ||
-      k6 === "observed_at" ||
-      k6 === "replicas"
+      k7 === "environment" ||
+      k7 === "revision" ||
+      k7 === "state" ||
+      k7 === "observed_at" ||
+      k7 === "replicas"
     ))
       return trail.fail(9);
   }
-  const d7 = d.environment;
-  if (d7 !== undefined) {
-    if (!(d7 === "staging" || d7 === "production")) return trail.fail(10, "environment");
+  const d8 = d.environment;
+  if (d8 !== undefined) {
+    if (!(d8 === "staging" || d8 === "production")) return trail.fail(10, "environment");
   }
-  const d9 = d.revision;
-  if (d9 !== undefined) {
-    if (!v11(d9)) return trail.within("revision");
+  const d10 = d.revision;
+  if (d10 !== undefined) {
+    if (!v12(d10)) return trail.within("revision");
   }
-  const d14 = d.state;
-  if (d14 !== undefined) {
-    if (!(d14 === "healthy" || d14 === "degraded" || d14 === "failed" || d14 === "rolling_out"))
+  const d15 = d.state;
+  if (d15 !== undefined) {
+    if (!(d15 === "healthy" || d15 === "degraded" || d15 === "failed" || d15 === "rolling_out"))
       return trail.fail(13, "state");
   }
-  const d16 = d.observed_at;
-  if (d16 !== undefined) {
-    if (!v18(d16)) return trail.within("observed_at");
+  const d17 = d.observed_at;
+  if (d17 !== undefined) {
+    if (!v19(d17)) return trail.within("observed_at");
   }
-  const d21 = d.replicas;
-  if (d21 !== undefined) {
-    if (!(typeof d21 === "object" && d21 !== null && !Array.isArray(d21)))
+  const d22 = d.replicas;
+  if (d22 !== undefined) {
+    if (!own2.call(d, "replicas")) return trail.fail(27, "replicas");
+    if (!(typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))
       return trail.fail(17, "replicas");
-    if (d21.ready === undefined) return trail.fail(18, "replicas");
-    if (d21.desired === undefined) return trail.fail(19, "replicas");
-    for (const k22 in d21) {
-      if (!(k22 === "ready" || k22 === "desired")) return trail.fail(20, "replicas");
+    if (d22.ready === undefined || !own2.call(d22, "ready")) return trail.fail(18, "replicas");
+    if (d22.desired === undefined || !own2.call(d22, "desired")) return trail.fail(19, "replicas");
+    for (const k23 in d22) {
+      if (!own2.call(d22, k23)) return trail.fail(20, "replicas");
+      if (!(k23 === "ready" || k23 === "desired")) return trail.fail(20, "replicas");
     }
-    const d23 = d21.ready;
-    if (d23 !== undefined) {
-      if (!Number.isInteger(d23)) return trail.fail(21, "replicas", "ready");
-      if (d23 > 10000) return trail.fail(22, "replicas", "ready");
-      if (d23 < 0) return trail.fail(23, "replicas", "ready");
+    const d24 = d22.ready;
+    if (d24 !== undefined) {
+      if (!Number.isInteger(d24)) return trail.fail(21, "replicas", "ready");
+      if (d24 > 10000) return trail.fail(22, "replicas", "ready");
+      if (d24 < 0) return trail.fail(23, "replicas", "ready");
     }
-    const d25 = d21.desired;
-    if (d25 !== undefined) {
-      if (!Number.isInteger(d25)) return trail.fail(24, "replicas", "desired");
-      if (d25 > 10000) return trail.fail(25, "replicas", "desired");
-      if (d25 < 0) return trail.fail(26, "replicas", "desired");
+    const d26 = d22.desired;
+    if (d26 !== undefined) {
+      if (!Number.isInteger(d26)) return trail.fail(24, "replicas", "desired");
+      if (d26 > 10000) return trail.fail(25, "replicas", "desired");
+      if (d26 < 0) return trail.fail(26, "replicas", "desired");
     }
   }
   return true;

@@ -30,82 +30,85 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/runs/items/properties/run_id/pattern", "pattern"],
   ["#/agent_view/properties/runs/items/properties/state/enum", "enum"],
 ];
-const re6 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re9 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format16 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const re7 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re10 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format17 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v5(d: any): boolean {
+function v6(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(7);
-  if (!re6.test(d)) return trail.fail(8);
+  if (!re7.test(d)) return trail.fail(8);
   return true;
 }
 
-function v15(d: any): boolean {
+function v16(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(12);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(13);
-  if (!format16(d)) return trail.fail(14);
+  if (!format17(d)) return trail.fail(14);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined) return trail.fail(1);
-  if (d.run_id === undefined) return trail.fail(2);
-  if (d.state === undefined) return trail.fail(3);
-  if (d.observed_at === undefined) return trail.fail(4);
-  if (d.runs === undefined) return trail.fail(5);
-  for (const k2 in d) {
+  if (d.project_id === undefined || !own2.call(d, "project_id")) return trail.fail(1);
+  if (d.run_id === undefined || !own2.call(d, "run_id")) return trail.fail(2);
+  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(3);
+  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(4);
+  if (d.runs === undefined || !own2.call(d, "runs")) return trail.fail(5);
+  for (const k3 in d) {
+    if (!own2.call(d, k3)) return trail.fail(6);
     if (!(
-      k2 === "project_id" ||
-      k2 === "run_id" ||
-      k2 === "state" ||
-      k2 === "observed_at" ||
-      k2 === "runs"
+      k3 === "project_id" ||
+      k3 === "run_id" ||
+      k3 === "state" ||
+      k3 === "observed_at" ||
+      k3 === "runs"
     ))
       return trail.fail(6);
   }
-  const d3 = d.project_id;
-  if (d3 !== undefined) {
-    if (!v5(d3)) return trail.within("project_id");
+  const d4 = d.project_id;
+  if (d4 !== undefined) {
+    if (!v6(d4)) return trail.within("project_id");
   }
-  const d8 = d.run_id;
-  if (d8 !== undefined) {
-    if (!(typeof d8 === "string")) return trail.fail(9, "run_id");
-    if (!re9.test(d8)) return trail.fail(10, "run_id");
+  const d9 = d.run_id;
+  if (d9 !== undefined) {
+    if (!(typeof d9 === "string")) return trail.fail(9, "run_id");
+    if (!re10.test(d9)) return trail.fail(10, "run_id");
   }
-  const d11 = d.state;
-  if (d11 !== undefined) {
-    if (!(d11 === "failed" || d11 === "running" || d11 === "succeeded" || d11 === "cancelled"))
+  const d12 = d.state;
+  if (d12 !== undefined) {
+    if (!(d12 === "failed" || d12 === "running" || d12 === "succeeded" || d12 === "cancelled"))
       return trail.fail(11, "state");
   }
-  const d13 = d.observed_at;
-  if (d13 !== undefined) {
-    if (!v15(d13)) return trail.within("observed_at");
+  const d14 = d.observed_at;
+  if (d14 !== undefined) {
+    if (!v16(d14)) return trail.within("observed_at");
   }
-  const d18 = d.runs;
-  if (d18 !== undefined) {
-    if (!Array.isArray(d18)) return trail.fail(15, "runs");
-    if (d18.length > 20) return trail.fail(16, "runs");
-    for (let i19 = 0; i19 < d18.length; i19++) {
-      const d20 = d18[i19];
-      if (!(typeof d20 === "object" && d20 !== null && !Array.isArray(d20)))
-        return trail.fail(17, "runs", i19);
-      if (d20.run_id === undefined) return trail.fail(18, "runs", i19);
-      if (d20.state === undefined) return trail.fail(19, "runs", i19);
-      for (const k21 in d20) {
-        if (!(k21 === "run_id" || k21 === "state")) return trail.fail(20, "runs", i19);
+  const d19 = d.runs;
+  if (d19 !== undefined) {
+    if (!Array.isArray(d19)) return trail.fail(15, "runs");
+    if (d19.length > 20) return trail.fail(16, "runs");
+    for (let i20 = 0; i20 < d19.length; i20++) {
+      const d21 = d19[i20];
+      if (!(typeof d21 === "object" && d21 !== null && !Array.isArray(d21)))
+        return trail.fail(17, "runs", i20);
+      if (d21.run_id === undefined || !own2.call(d21, "run_id")) return trail.fail(18, "runs", i20);
+      if (d21.state === undefined || !own2.call(d21, "state")) return trail.fail(19, "runs", i20);
+      for (const k22 in d21) {
+        if (!own2.call(d21, k22)) return trail.fail(20, "runs", i20);
+        if (!(k22 === "run_id" || k22 === "state")) return trail.fail(20, "runs", i20);
       }
-      const d22 = d20.run_id;
-      if (d22 !== undefined) {
-        if (!(typeof d22 === "string")) return trail.fail(21, "runs", i19, "run_id");
-        if (!re9.test(d22)) return trail.fail(22, "runs", i19, "run_id");
+      const d23 = d21.run_id;
+      if (d23 !== undefined) {
+        if (!(typeof d23 === "string")) return trail.fail(21, "runs", i20, "run_id");
+        if (!re10.test(d23)) return trail.fail(22, "runs", i20, "run_id");
       }
-      const d24 = d20.state;
-      if (d24 !== undefined) {
-        if (!(d24 === "failed" || d24 === "running" || d24 === "succeeded" || d24 === "cancelled"))
-          return trail.fail(23, "runs", i19, "state");
+      const d25 = d21.state;
+      if (d25 !== undefined) {
+        if (!(d25 === "failed" || d25 === "running" || d25 === "succeeded" || d25 === "cancelled"))
+          return trail.fail(23, "runs", i20, "state");
       }
     }
   }

@@ -40,6 +40,7 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/log_url/type", "type"],
   ["#/output/properties/log_url/maxLength", "maxLength"],
   ["#/output/properties/log_url/format", "format"],
+  ["#/output/properties", "properties"],
   ["#/output/properties/runs/type", "type"],
   ["#/output/properties/runs/maxItems", "maxItems"],
   ["#/output/properties/runs/items/type", "type"],
@@ -52,6 +53,7 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/runs/items/properties/state/enum", "enum"],
   ["#/output/properties/runs/items/properties/triggered_by/type", "type"],
   ["#/output/properties/runs/items/properties/triggered_by/maxLength", "maxLength"],
+  ["#/output/properties/runs/items/properties", "properties"],
   ["#/envelope/oneOf/1/required", "required", "tool"],
   ["#/envelope/oneOf/1/required", "required", "request_id"],
   ["#/envelope/oneOf/1/required", "required", "outcome"],
@@ -69,217 +71,228 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/envelope/oneOf/1/properties/error/properties/retryable/type", "type"],
   ["#/envelope/discriminator", "discriminator"],
 ];
-const re6 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re9 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
-const re18 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
-const re29 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format36 = formats["date-time"]!;
-const format39 = formats["uri"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const re7 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re10 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
+const re19 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
+const re30 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format37 = formats["date-time"]!;
+const format40 = formats["uri"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateEnvelope: Validator = toValidator(v11, trail, issues);
+export const validateEnvelope: Validator = toValidator(v12, trail, issues);
 
-function v5(d: any): boolean {
+function v6(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(4);
-  if (!re6.test(d)) return trail.fail(5);
+  if (!re7.test(d)) return trail.fail(5);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined) return trail.fail(1);
-  if (d.job === undefined) return trail.fail(2);
-  for (const k2 in d) {
-    if (!(k2 === "project_id" || k2 === "job")) return trail.fail(3);
+  if (d.project_id === undefined || !own2.call(d, "project_id")) return trail.fail(1);
+  if (d.job === undefined || !own2.call(d, "job")) return trail.fail(2);
+  for (const k3 in d) {
+    if (!own2.call(d, k3)) return trail.fail(3);
+    if (!(k3 === "project_id" || k3 === "job")) return trail.fail(3);
   }
-  const d3 = d.project_id;
-  if (d3 !== undefined) {
-    if (!v5(d3)) return trail.within("project_id");
+  const d4 = d.project_id;
+  if (d4 !== undefined) {
+    if (!v6(d4)) return trail.within("project_id");
   }
-  const d8 = d.job;
-  if (d8 !== undefined) {
-    if (!(typeof d8 === "string")) return trail.fail(6, "job");
-    if (!re9.test(d8)) return trail.fail(7, "job");
+  const d9 = d.job;
+  if (d9 !== undefined) {
+    if (!(typeof d9 === "string")) return trail.fail(6, "job");
+    if (!re10.test(d9)) return trail.fail(7, "job");
   }
   return true;
 }
 
-function v35(d: any): boolean {
+function v36(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(29);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(30);
-  if (!format36(d)) return trail.fail(31);
+  if (!format37(d)) return trail.fail(31);
   return true;
 }
 
-function v24(d: any): boolean {
+function v25(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(19);
-  if (d.project_id === undefined) return trail.fail(20);
-  if (d.run_id === undefined) return trail.fail(21);
-  if (d.state === undefined) return trail.fail(22);
-  if (d.observed_at === undefined) return trail.fail(23);
-  if (d.runs === undefined) return trail.fail(24);
-  for (const k25 in d) {
+  if (d.project_id === undefined || !own2.call(d, "project_id")) return trail.fail(20);
+  if (d.run_id === undefined || !own2.call(d, "run_id")) return trail.fail(21);
+  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(22);
+  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(23);
+  if (d.runs === undefined || !own2.call(d, "runs")) return trail.fail(24);
+  for (const k26 in d) {
+    if (!own2.call(d, k26)) return trail.fail(25);
     if (!(
-      k25 === "project_id" ||
-      k25 === "run_id" ||
-      k25 === "state" ||
-      k25 === "observed_at" ||
-      k25 === "log_url" ||
-      k25 === "runs"
+      k26 === "project_id" ||
+      k26 === "run_id" ||
+      k26 === "state" ||
+      k26 === "observed_at" ||
+      k26 === "log_url" ||
+      k26 === "runs"
     ))
       return trail.fail(25);
   }
-  const d26 = d.project_id;
-  if (d26 !== undefined) {
-    if (!v5(d26)) return trail.within("project_id");
+  const d27 = d.project_id;
+  if (d27 !== undefined) {
+    if (!v6(d27)) return trail.within("project_id");
   }
-  const d28 = d.run_id;
-  if (d28 !== undefined) {
-    if (!(typeof d28 === "string")) return trail.fail(26, "run_id");
-    if (!re29.test(d28)) return trail.fail(27, "run_id");
+  const d29 = d.run_id;
+  if (d29 !== undefined) {
+    if (!(typeof d29 === "string")) return trail.fail(26, "run_id");
+    if (!re30.test(d29)) return trail.fail(27, "run_id");
   }
-  const d31 = d.state;
-  if (d31 !== undefined) {
-    if (!(d31 === "failed" || d31 === "running" || d31 === "succeeded" || d31 === "cancelled"))
+  const d32 = d.state;
+  if (d32 !== undefined) {
+    if (!(d32 === "failed" || d32 === "running" || d32 === "succeeded" || d32 === "cancelled"))
       return trail.fail(28, "state");
   }
-  const d33 = d.observed_at;
-  if (d33 !== undefined) {
-    if (!v35(d33)) return trail.within("observed_at");
+  const d34 = d.observed_at;
+  if (d34 !== undefined) {
+    if (!v36(d34)) return trail.within("observed_at");
   }
-  const d38 = d.log_url;
-  if (d38 !== undefined) {
-    if (!(typeof d38 === "string")) return trail.fail(32, "log_url");
-    if (d38.length > 2048 && ucs2length(d38) > 2048) return trail.fail(33, "log_url");
-    if (!format39(d38)) return trail.fail(34, "log_url");
+  const d39 = d.log_url;
+  if (d39 !== undefined) {
+    if (!own2.call(d, "log_url")) return trail.fail(35, "log_url");
+    if (!(typeof d39 === "string")) return trail.fail(32, "log_url");
+    if (d39.length > 2048 && ucs2length(d39) > 2048) return trail.fail(33, "log_url");
+    if (!format40(d39)) return trail.fail(34, "log_url");
   }
-  const d41 = d.runs;
-  if (d41 !== undefined) {
-    if (!Array.isArray(d41)) return trail.fail(35, "runs");
-    if (d41.length > 20) return trail.fail(36, "runs");
-    for (let i42 = 0; i42 < d41.length; i42++) {
-      const d43 = d41[i42];
-      if (!(typeof d43 === "object" && d43 !== null && !Array.isArray(d43)))
-        return trail.fail(37, "runs", i42);
-      if (d43.run_id === undefined) return trail.fail(38, "runs", i42);
-      if (d43.state === undefined) return trail.fail(39, "runs", i42);
-      if (d43.started_at === undefined) return trail.fail(40, "runs", i42);
-      for (const k44 in d43) {
+  const d42 = d.runs;
+  if (d42 !== undefined) {
+    if (!Array.isArray(d42)) return trail.fail(36, "runs");
+    if (d42.length > 20) return trail.fail(37, "runs");
+    for (let i43 = 0; i43 < d42.length; i43++) {
+      const d44 = d42[i43];
+      if (!(typeof d44 === "object" && d44 !== null && !Array.isArray(d44)))
+        return trail.fail(38, "runs", i43);
+      if (d44.run_id === undefined || !own2.call(d44, "run_id")) return trail.fail(39, "runs", i43);
+      if (d44.state === undefined || !own2.call(d44, "state")) return trail.fail(40, "runs", i43);
+      if (d44.started_at === undefined || !own2.call(d44, "started_at"))
+        return trail.fail(41, "runs", i43);
+      for (const k45 in d44) {
+        if (!own2.call(d44, k45)) return trail.fail(42, "runs", i43);
         if (!(
-          k44 === "run_id" ||
-          k44 === "state" ||
-          k44 === "started_at" ||
-          k44 === "triggered_by"
+          k45 === "run_id" ||
+          k45 === "state" ||
+          k45 === "started_at" ||
+          k45 === "triggered_by"
         ))
-          return trail.fail(41, "runs", i42);
+          return trail.fail(42, "runs", i43);
       }
-      const d45 = d43.run_id;
-      if (d45 !== undefined) {
-        if (!(typeof d45 === "string")) return trail.fail(42, "runs", i42, "run_id");
-        if (!re29.test(d45)) return trail.fail(43, "runs", i42, "run_id");
+      const d46 = d44.run_id;
+      if (d46 !== undefined) {
+        if (!(typeof d46 === "string")) return trail.fail(43, "runs", i43, "run_id");
+        if (!re30.test(d46)) return trail.fail(44, "runs", i43, "run_id");
       }
-      const d47 = d43.state;
-      if (d47 !== undefined) {
-        if (!(d47 === "failed" || d47 === "running" || d47 === "succeeded" || d47 === "cancelled"))
-          return trail.fail(44, "runs", i42, "state");
+      const d48 = d44.state;
+      if (d48 !== undefined) {
+        if (!(d48 === "failed" || d48 === "running" || d48 === "succeeded" || d48 === "cancelled"))
+          return trail.fail(45, "runs", i43, "state");
       }
-      const d49 = d43.started_at;
-      if (d49 !== undefined) {
-        if (!v35(d49)) return trail.within("runs", i42, "started_at");
+      const d50 = d44.started_at;
+      if (d50 !== undefined) {
+        if (!v36(d50)) return trail.within("runs", i43, "started_at");
       }
-      const d51 = d43.triggered_by;
-      if (d51 !== undefined) {
-        if (!(typeof d51 === "string")) return trail.fail(45, "runs", i42, "triggered_by");
-        if (d51.length > 128 && ucs2length(d51) > 128)
-          return trail.fail(46, "runs", i42, "triggered_by");
+      const d52 = d44.triggered_by;
+      if (d52 !== undefined) {
+        if (!own2.call(d44, "triggered_by")) return trail.fail(48, "runs", i43, "triggered_by");
+        if (!(typeof d52 === "string")) return trail.fail(46, "runs", i43, "triggered_by");
+        if (d52.length > 128 && ucs2length(d52) > 128)
+          return trail.fail(47, "runs", i43, "triggered_by");
       }
     }
   }
   return true;
 }
 
-function v11(d: any): boolean {
+function v12(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(8);
-  if (d.outcome === undefined) return trail.fail(9);
-  const tag13 = d.outcome;
-  if (tag13 === "success") {
+  if (d.outcome === undefined || !own2.call(d, "outcome")) return trail.fail(9);
+  const tag14 = d.outcome;
+  if (tag14 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined) return trail.fail(10);
-      if (d.request_id === undefined) return trail.fail(11);
-      if (d.outcome === undefined) return trail.fail(12);
-      if (d.data === undefined) return trail.fail(13);
-      for (const k14 in d) {
-        if (!(k14 === "tool" || k14 === "request_id" || k14 === "outcome" || k14 === "data"))
+      if (d.tool === undefined || !own2.call(d, "tool")) return trail.fail(10);
+      if (d.request_id === undefined || !own2.call(d, "request_id")) return trail.fail(11);
+      if (d.outcome === undefined || !own2.call(d, "outcome")) return trail.fail(12);
+      if (d.data === undefined || !own2.call(d, "data")) return trail.fail(13);
+      for (const k15 in d) {
+        if (!own2.call(d, k15)) return trail.fail(14);
+        if (!(k15 === "tool" || k15 === "request_id" || k15 === "outcome" || k15 === "data"))
           return trail.fail(14);
       }
-      const d15 = d.tool;
-      if (d15 !== undefined) {
-        if (!(d15 === "job_run_status")) return trail.fail(15, "tool");
+      const d16 = d.tool;
+      if (d16 !== undefined) {
+        if (!(d16 === "job_run_status")) return trail.fail(15, "tool");
       }
-      const d17 = d.request_id;
-      if (d17 !== undefined) {
-        if (!(typeof d17 === "string")) return trail.fail(16, "request_id");
-        if (!re18.test(d17)) return trail.fail(17, "request_id");
+      const d18 = d.request_id;
+      if (d18 !== undefined) {
+        if (!(typeof d18 === "string")) return trail.fail(16, "request_id");
+        if (!re19.test(d18)) return trail.fail(17, "request_id");
       }
-      const d20 = d.outcome;
-      if (d20 !== undefined) {
-        if (!(d20 === "success")) return trail.fail(18, "outcome");
+      const d21 = d.outcome;
+      if (d21 !== undefined) {
+        if (!(d21 === "success")) return trail.fail(18, "outcome");
       }
-      const d22 = d.data;
-      if (d22 !== undefined) {
-        if (!v24(d22)) return trail.within("data");
+      const d23 = d.data;
+      if (d23 !== undefined) {
+        if (!v25(d23)) return trail.within("data");
       }
     }
-  } else if (tag13 === "failure") {
+  } else if (tag14 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined) return trail.fail(47);
-      if (d.request_id === undefined) return trail.fail(48);
-      if (d.outcome === undefined) return trail.fail(49);
-      if (d.error === undefined) return trail.fail(50);
-      for (const k54 in d) {
-        if (!(k54 === "tool" || k54 === "request_id" || k54 === "outcome" || k54 === "error"))
-          return trail.fail(51);
+      if (d.tool === undefined || !own2.call(d, "tool")) return trail.fail(49);
+      if (d.request_id === undefined || !own2.call(d, "request_id")) return trail.fail(50);
+      if (d.outcome === undefined || !own2.call(d, "outcome")) return trail.fail(51);
+      if (d.error === undefined || !own2.call(d, "error")) return trail.fail(52);
+      for (const k55 in d) {
+        if (!own2.call(d, k55)) return trail.fail(53);
+        if (!(k55 === "tool" || k55 === "request_id" || k55 === "outcome" || k55 === "error"))
+          return trail.fail(53);
       }
-      const d55 = d.tool;
-      if (d55 !== undefined) {
-        if (!(d55 === "job_run_status")) return trail.fail(52, "tool");
+      const d56 = d.tool;
+      if (d56 !== undefined) {
+        if (!(d56 === "job_run_status")) return trail.fail(54, "tool");
       }
-      const d57 = d.request_id;
-      if (d57 !== undefined) {
-        if (!(typeof d57 === "string")) return trail.fail(53, "request_id");
-        if (!re18.test(d57)) return trail.fail(54, "request_id");
+      const d58 = d.request_id;
+      if (d58 !== undefined) {
+        if (!(typeof d58 === "string")) return trail.fail(55, "request_id");
+        if (!re19.test(d58)) return trail.fail(56, "request_id");
       }
-      const d59 = d.outcome;
-      if (d59 !== undefined) {
-        if (!(d59 === "failure")) return trail.fail(55, "outcome");
+      const d60 = d.outcome;
+      if (d60 !== undefined) {
+        if (!(d60 === "failure")) return trail.fail(57, "outcome");
       }
-      const d61 = d.error;
-      if (d61 !== undefined) {
-        if (!(typeof d61 === "object" && d61 !== null && !Array.isArray(d61)))
-          return trail.fail(56, "error");
-        if (d61.code === undefined) return trail.fail(57, "error");
-        if (d61.retryable === undefined) return trail.fail(58, "error");
-        for (const k62 in d61) {
-          if (!(k62 === "code" || k62 === "retryable")) return trail.fail(59, "error");
+      const d62 = d.error;
+      if (d62 !== undefined) {
+        if (!(typeof d62 === "object" && d62 !== null && !Array.isArray(d62)))
+          return trail.fail(58, "error");
+        if (d62.code === undefined || !own2.call(d62, "code")) return trail.fail(59, "error");
+        if (d62.retryable === undefined || !own2.call(d62, "retryable"))
+          return trail.fail(60, "error");
+        for (const k63 in d62) {
+          if (!own2.call(d62, k63)) return trail.fail(61, "error");
+          if (!(k63 === "code" || k63 === "retryable")) return trail.fail(61, "error");
         }
-        const d63 = d61.code;
-        if (d63 !== undefined) {
+        const d64 = d62.code;
+        if (d64 !== undefined) {
           if (!(
-            d63 === "AUTH_FAILED" ||
-            d63 === "INVALID_RESPONSE" ||
-            d63 === "NOT_FOUND" ||
-            d63 === "RATE_LIMITED" ||
-            d63 === "REMOTE_FORBIDDEN" ||
-            d63 === "UPSTREAM_UNAVAILABLE"
+            d64 === "AUTH_FAILED" ||
+            d64 === "INVALID_RESPONSE" ||
+            d64 === "NOT_FOUND" ||
+            d64 === "RATE_LIMITED" ||
+            d64 === "REMOTE_FORBIDDEN" ||
+            d64 === "UPSTREAM_UNAVAILABLE"
           ))
-            return trail.fail(60, "error", "code");
+            return trail.fail(62, "error", "code");
         }
-        const d65 = d61.retryable;
-        if (d65 !== undefined) {
-          if (!(typeof d65 === "boolean")) return trail.fail(61, "error", "retryable");
+        const d66 = d62.retryable;
+        if (d66 !== undefined) {
+          if (!(typeof d66 === "boolean")) return trail.fail(63, "error", "retryable");
         }
       }
     }
-  } else return trail.fail(62);
+  } else return trail.fail(64);
   return true;
 }

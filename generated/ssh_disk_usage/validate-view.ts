@@ -23,45 +23,50 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/mounts/items/properties/avail_kb/type", "type"],
   ["#/agent_view/properties/mounts/items/properties/avail_kb/minimum", "minimum"],
 ];
+const own2 = Object.prototype.hasOwnProperty;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.mounts === undefined) return trail.fail(1);
-  for (const k2 in d) {
-    if (!(k2 === "mounts")) return trail.fail(2);
+  if (d.mounts === undefined || !own2.call(d, "mounts")) return trail.fail(1);
+  for (const k3 in d) {
+    if (!own2.call(d, k3)) return trail.fail(2);
+    if (!(k3 === "mounts")) return trail.fail(2);
   }
-  const d3 = d.mounts;
-  if (d3 !== undefined) {
-    if (!Array.isArray(d3)) return trail.fail(3, "mounts");
-    if (d3.length > 64) return trail.fail(4, "mounts");
-    for (let i4 = 0; i4 < d3.length; i4++) {
-      const d5 = d3[i4];
-      if (!(typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))
-        return trail.fail(5, "mounts", i4);
-      if (d5.mount === undefined) return trail.fail(6, "mounts", i4);
-      if (d5.use_percent === undefined) return trail.fail(7, "mounts", i4);
-      if (d5.avail_kb === undefined) return trail.fail(8, "mounts", i4);
-      for (const k6 in d5) {
-        if (!(k6 === "mount" || k6 === "use_percent" || k6 === "avail_kb"))
-          return trail.fail(9, "mounts", i4);
+  const d4 = d.mounts;
+  if (d4 !== undefined) {
+    if (!Array.isArray(d4)) return trail.fail(3, "mounts");
+    if (d4.length > 64) return trail.fail(4, "mounts");
+    for (let i5 = 0; i5 < d4.length; i5++) {
+      const d6 = d4[i5];
+      if (!(typeof d6 === "object" && d6 !== null && !Array.isArray(d6)))
+        return trail.fail(5, "mounts", i5);
+      if (d6.mount === undefined || !own2.call(d6, "mount")) return trail.fail(6, "mounts", i5);
+      if (d6.use_percent === undefined || !own2.call(d6, "use_percent"))
+        return trail.fail(7, "mounts", i5);
+      if (d6.avail_kb === undefined || !own2.call(d6, "avail_kb"))
+        return trail.fail(8, "mounts", i5);
+      for (const k7 in d6) {
+        if (!own2.call(d6, k7)) return trail.fail(9, "mounts", i5);
+        if (!(k7 === "mount" || k7 === "use_percent" || k7 === "avail_kb"))
+          return trail.fail(9, "mounts", i5);
       }
-      const d7 = d5.mount;
-      if (d7 !== undefined) {
-        if (!(typeof d7 === "string")) return trail.fail(10, "mounts", i4, "mount");
-        if (d7.length > 256 && ucs2length(d7) > 256) return trail.fail(11, "mounts", i4, "mount");
+      const d8 = d6.mount;
+      if (d8 !== undefined) {
+        if (!(typeof d8 === "string")) return trail.fail(10, "mounts", i5, "mount");
+        if (d8.length > 256 && ucs2length(d8) > 256) return trail.fail(11, "mounts", i5, "mount");
       }
-      const d9 = d5.use_percent;
-      if (d9 !== undefined) {
-        if (!Number.isInteger(d9)) return trail.fail(12, "mounts", i4, "use_percent");
-        if (d9 > 100) return trail.fail(13, "mounts", i4, "use_percent");
-        if (d9 < 0) return trail.fail(14, "mounts", i4, "use_percent");
+      const d10 = d6.use_percent;
+      if (d10 !== undefined) {
+        if (!Number.isInteger(d10)) return trail.fail(12, "mounts", i5, "use_percent");
+        if (d10 > 100) return trail.fail(13, "mounts", i5, "use_percent");
+        if (d10 < 0) return trail.fail(14, "mounts", i5, "use_percent");
       }
-      const d11 = d5.avail_kb;
-      if (d11 !== undefined) {
-        if (!Number.isInteger(d11)) return trail.fail(15, "mounts", i4, "avail_kb");
-        if (d11 < 0) return trail.fail(16, "mounts", i4, "avail_kb");
+      const d12 = d6.avail_kb;
+      if (d12 !== undefined) {
+        if (!Number.isInteger(d12)) return trail.fail(15, "mounts", i5, "avail_kb");
+        if (d12 < 0) return trail.fail(16, "mounts", i5, "avail_kb");
       }
     }
   }
