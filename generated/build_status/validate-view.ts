@@ -29,84 +29,113 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/$defs/timestamp/format", "format"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
-const re10 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re15 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format25 = formats["date-time"]!;
+const proto3: any = Object.prototype;
+const re11 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re16 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format26 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v9(d: any): boolean {
+function v10(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(8);
-  if (!re10.test(d)) return trail.fail(9);
+  if (!re11.test(d)) return trail.fail(9);
   return true;
 }
 
-function v14(d: any): boolean {
+function v15(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(10);
-  if (!re15.test(d)) return trail.fail(11);
+  if (!re16.test(d)) return trail.fail(11);
   return true;
 }
 
-function v24(d: any): boolean {
+function v25(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(19);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(20);
-  if (!format25(d)) return trail.fail(21);
+  if (!format26(d)) return trail.fail(21);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.build === undefined || !own2.call(d, "build")) return trail.fail(1);
-  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(2);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(3);
-    if (!(k3 === "build" || k3 === "observed_at")) return trail.fail(3);
+  if (
+    d.build === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))
+  )
+    return trail.fail(1);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(2);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(3);
+    if (!(k4 === "build" || k4 === "observed_at")) return trail.fail(3);
   }
-  const d4 = d.build;
-  if (d4 !== undefined) {
-    if (typeof d4 === "object" && d4 !== null && !Array.isArray(d4)) {
-      for (const k5 in d4) {
-        if (!own2.call(d4, k5)) return trail.fail(4, "build");
+  const d5 = d.build;
+  if (d5 !== undefined) {
+    if (typeof d5 === "object" && d5 !== null && !Array.isArray(d5)) {
+      for (const k6 in d5) {
+        if (!own2.call(d5, k6)) return trail.fail(4, "build");
         if (!(
-          k5 === "project_id" ||
-          k5 === "revision" ||
-          k5 === "result" ||
-          k5 === "duration_seconds"
+          k6 === "project_id" ||
+          k6 === "revision" ||
+          k6 === "result" ||
+          k6 === "duration_seconds"
         ))
           return trail.fail(4, "build");
       }
     }
-    if (!(typeof d4 === "object" && d4 !== null && !Array.isArray(d4)))
+    if (!(typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))
       return trail.fail(5, "build");
-    if (d4.project_id === undefined || !own2.call(d4, "project_id")) return trail.fail(6, "build");
-    if (d4.revision === undefined || !own2.call(d4, "revision")) return trail.fail(7, "build");
-    const d7 = d4.project_id;
-    if (d7 !== undefined) {
-      if (!v9(d7)) return trail.within("build", "project_id");
+    if (
+      d5.project_id === undefined ||
+      ((Object.getPrototypeOf(d5) !== proto3 || proto3.project_id !== undefined) &&
+        !own2.call(d5, "project_id"))
+    )
+      return trail.fail(6, "build");
+    if (
+      d5.revision === undefined ||
+      ((Object.getPrototypeOf(d5) !== proto3 || proto3.revision !== undefined) &&
+        !own2.call(d5, "revision"))
+    )
+      return trail.fail(7, "build");
+    const d8 = d5.project_id;
+    if (d8 !== undefined) {
+      if (!v10(d8)) return trail.within("build", "project_id");
     }
-    const d12 = d4.revision;
-    if (d12 !== undefined) {
-      if (!v14(d12)) return trail.within("build", "revision");
+    const d13 = d5.revision;
+    if (d13 !== undefined) {
+      if (!v15(d13)) return trail.within("build", "revision");
     }
-    if (!(typeof d4 === "object" && d4 !== null && !Array.isArray(d4)))
+    if (!(typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))
       return trail.fail(12, "build");
-    if (d4.result === undefined || !own2.call(d4, "result")) return trail.fail(13, "build");
-    const d18 = d4.result;
-    if (d18 !== undefined) {
-      if (!(d18 === "passed" || d18 === "failed" || d18 === "errored" || d18 === "running"))
+    if (
+      d5.result === undefined ||
+      ((Object.getPrototypeOf(d5) !== proto3 || proto3.result !== undefined) &&
+        !own2.call(d5, "result"))
+    )
+      return trail.fail(13, "build");
+    const d19 = d5.result;
+    if (d19 !== undefined) {
+      if (!(d19 === "passed" || d19 === "failed" || d19 === "errored" || d19 === "running"))
         return trail.fail(14, "build", "result");
     }
-    const d20 = d4.duration_seconds;
-    if (d20 !== undefined) {
-      if (!own2.call(d4, "duration_seconds")) return trail.fail(18, "build", "duration_seconds");
-      if (!Number.isInteger(d20)) return trail.fail(15, "build", "duration_seconds");
-      if (d20 > 86400) return trail.fail(16, "build", "duration_seconds");
-      if (d20 < 0) return trail.fail(17, "build", "duration_seconds");
+    const d21 = d5.duration_seconds;
+    if (d21 !== undefined) {
+      if (
+        (Object.getPrototypeOf(d5) !== proto3 || proto3.duration_seconds !== undefined) &&
+        !own2.call(d5, "duration_seconds")
+      )
+        return trail.fail(18, "build", "duration_seconds");
+      if (!Number.isInteger(d21)) return trail.fail(15, "build", "duration_seconds");
+      if (d21 > 86400) return trail.fail(16, "build", "duration_seconds");
+      if (d21 < 0) return trail.fail(17, "build", "duration_seconds");
     }
   }
-  const d22 = d.observed_at;
-  if (d22 !== undefined) {
-    if (!v24(d22)) return trail.within("observed_at");
+  const d23 = d.observed_at;
+  if (d23 !== undefined) {
+    if (!v25(d23)) return trail.within("observed_at");
   }
   return true;
 }

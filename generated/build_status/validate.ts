@@ -38,115 +38,157 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties", "properties"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
-const re7 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re12 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format31 = formats["date-time"]!;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format32 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v14, trail, issues);
+export const validateOutput: Validator = toValidator(v15, trail, issues);
 
-function v6(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(4);
-  if (!re7.test(d)) return trail.fail(5);
+  if (!re8.test(d)) return trail.fail(5);
   return true;
 }
 
-function v11(d: any): boolean {
+function v12(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(6);
-  if (!re12.test(d)) return trail.fail(7);
+  if (!re13.test(d)) return trail.fail(7);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined || !own2.call(d, "project_id")) return trail.fail(1);
-  if (d.revision === undefined || !own2.call(d, "revision")) return trail.fail(2);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(3);
-    if (!(k3 === "project_id" || k3 === "revision")) return trail.fail(3);
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(1);
+  if (
+    d.revision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
+      !own2.call(d, "revision"))
+  )
+    return trail.fail(2);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(3);
+    if (!(k4 === "project_id" || k4 === "revision")) return trail.fail(3);
   }
-  const d4 = d.project_id;
-  if (d4 !== undefined) {
-    if (!v6(d4)) return trail.within("project_id");
+  const d5 = d.project_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("project_id");
   }
-  const d9 = d.revision;
-  if (d9 !== undefined) {
-    if (!v11(d9)) return trail.within("revision");
+  const d10 = d.revision;
+  if (d10 !== undefined) {
+    if (!v12(d10)) return trail.within("revision");
   }
   return true;
 }
 
-function v30(d: any): boolean {
+function v31(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(23);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(24);
-  if (!format31(d)) return trail.fail(25);
+  if (!format32(d)) return trail.fail(25);
   return true;
 }
 
-function v14(d: any): boolean {
+function v15(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(8);
-  if (d.build === undefined || !own2.call(d, "build")) return trail.fail(9);
-  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(10);
-  for (const k15 in d) {
-    if (!own2.call(d, k15)) return trail.fail(11);
-    if (!(k15 === "build" || k15 === "observed_at" || k15 === "artifacts")) return trail.fail(11);
+  if (
+    d.build === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))
+  )
+    return trail.fail(9);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(10);
+  for (const k16 in d) {
+    if (!own2.call(d, k16)) return trail.fail(11);
+    if (!(k16 === "build" || k16 === "observed_at" || k16 === "artifacts")) return trail.fail(11);
   }
-  const d16 = d.build;
-  if (d16 !== undefined) {
-    if (typeof d16 === "object" && d16 !== null && !Array.isArray(d16)) {
-      for (const k17 in d16) {
-        if (!own2.call(d16, k17)) return trail.fail(12, "build");
+  const d17 = d.build;
+  if (d17 !== undefined) {
+    if (typeof d17 === "object" && d17 !== null && !Array.isArray(d17)) {
+      for (const k18 in d17) {
+        if (!own2.call(d17, k18)) return trail.fail(12, "build");
         if (!(
-          k17 === "project_id" ||
-          k17 === "revision" ||
-          k17 === "result" ||
-          k17 === "duration_seconds"
+          k18 === "project_id" ||
+          k18 === "revision" ||
+          k18 === "result" ||
+          k18 === "duration_seconds"
         ))
           return trail.fail(12, "build");
       }
     }
-    if (!(typeof d16 === "object" && d16 !== null && !Array.isArray(d16)))
+    if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))
       return trail.fail(13, "build");
-    if (d16.project_id === undefined || !own2.call(d16, "project_id"))
+    if (
+      d17.project_id === undefined ||
+      ((Object.getPrototypeOf(d17) !== proto3 || proto3.project_id !== undefined) &&
+        !own2.call(d17, "project_id"))
+    )
       return trail.fail(14, "build");
-    if (d16.revision === undefined || !own2.call(d16, "revision")) return trail.fail(15, "build");
-    const d19 = d16.project_id;
-    if (d19 !== undefined) {
-      if (!v6(d19)) return trail.within("build", "project_id");
+    if (
+      d17.revision === undefined ||
+      ((Object.getPrototypeOf(d17) !== proto3 || proto3.revision !== undefined) &&
+        !own2.call(d17, "revision"))
+    )
+      return trail.fail(15, "build");
+    const d20 = d17.project_id;
+    if (d20 !== undefined) {
+      if (!v7(d20)) return trail.within("build", "project_id");
     }
-    const d21 = d16.revision;
-    if (d21 !== undefined) {
-      if (!v11(d21)) return trail.within("build", "revision");
+    const d22 = d17.revision;
+    if (d22 !== undefined) {
+      if (!v12(d22)) return trail.within("build", "revision");
     }
-    if (!(typeof d16 === "object" && d16 !== null && !Array.isArray(d16)))
+    if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))
       return trail.fail(16, "build");
-    if (d16.result === undefined || !own2.call(d16, "result")) return trail.fail(17, "build");
-    const d24 = d16.result;
-    if (d24 !== undefined) {
-      if (!(d24 === "passed" || d24 === "failed" || d24 === "errored" || d24 === "running"))
+    if (
+      d17.result === undefined ||
+      ((Object.getPrototypeOf(d17) !== proto3 || proto3.result !== undefined) &&
+        !own2.call(d17, "result"))
+    )
+      return trail.fail(17, "build");
+    const d25 = d17.result;
+    if (d25 !== undefined) {
+      if (!(d25 === "passed" || d25 === "failed" || d25 === "errored" || d25 === "running"))
         return trail.fail(18, "build", "result");
     }
-    const d26 = d16.duration_seconds;
-    if (d26 !== undefined) {
-      if (!own2.call(d16, "duration_seconds")) return trail.fail(22, "build", "duration_seconds");
-      if (!Number.isInteger(d26)) return trail.fail(19, "build", "duration_seconds");
-      if (d26 > 86400) return trail.fail(20, "build", "duration_seconds");
-      if (d26 < 0) return trail.fail(21, "build", "duration_seconds");
+    const d27 = d17.duration_seconds;
+    if (d27 !== undefined) {
+      if (
+        (Object.getPrototypeOf(d17) !== proto3 || proto3.duration_seconds !== undefined) &&
+        !own2.call(d17, "duration_seconds")
+      )
+        return trail.fail(22, "build", "duration_seconds");
+      if (!Number.isInteger(d27)) return trail.fail(19, "build", "duration_seconds");
+      if (d27 > 86400) return trail.fail(20, "build", "duration_seconds");
+      if (d27 < 0) return trail.fail(21, "build", "duration_seconds");
     }
   }
-  const d28 = d.observed_at;
-  if (d28 !== undefined) {
-    if (!v30(d28)) return trail.within("observed_at");
+  const d29 = d.observed_at;
+  if (d29 !== undefined) {
+    if (!v31(d29)) return trail.within("observed_at");
   }
-  const d33 = d.artifacts;
-  if (d33 !== undefined) {
-    if (!own2.call(d, "artifacts")) return trail.fail(30, "artifacts");
-    if (!Array.isArray(d33)) return trail.fail(26, "artifacts");
-    if (d33.length > 50) return trail.fail(27, "artifacts");
-    for (let i34 = 0; i34 < d33.length; i34++) {
-      const d35 = d33[i34];
-      if (!(typeof d35 === "string")) return trail.fail(28, "artifacts", i34);
-      if (d35.length > 256 && ucs2length(d35) > 256) return trail.fail(29, "artifacts", i34);
+  const d34 = d.artifacts;
+  if (d34 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) &&
+      !own2.call(d, "artifacts")
+    )
+      return trail.fail(30, "artifacts");
+    if (!Array.isArray(d34)) return trail.fail(26, "artifacts");
+    if (d34.length > 50) return trail.fail(27, "artifacts");
+    for (let i35 = 0; i35 < d34.length; i35++) {
+      const d36 = d34[i35];
+      if (!(typeof d36 === "string")) return trail.fail(28, "artifacts", i35);
+      if (d36.length > 256 && ucs2length(d36) > 256) return trail.fail(29, "artifacts", i35);
     }
   }
   return true;

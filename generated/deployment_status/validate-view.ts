@@ -31,80 +31,114 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties", "properties"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
-const re9 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format16 = formats["date-time"]!;
+const proto3: any = Object.prototype;
+const re10 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format17 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v8(d: any): boolean {
+function v9(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(7);
-  if (!re9.test(d)) return trail.fail(8);
+  if (!re10.test(d)) return trail.fail(8);
   return true;
 }
 
-function v15(d: any): boolean {
+function v16(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(10);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(11);
-  if (!format16(d)) return trail.fail(12);
+  if (!format17(d)) return trail.fail(12);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.environment === undefined || !own2.call(d, "environment")) return trail.fail(1);
-  if (d.revision === undefined || !own2.call(d, "revision")) return trail.fail(2);
-  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(3);
-  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(4);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(5);
+  if (
+    d.environment === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
+      !own2.call(d, "environment"))
+  )
+    return trail.fail(1);
+  if (
+    d.revision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
+      !own2.call(d, "revision"))
+  )
+    return trail.fail(2);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(3);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(4);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(5);
     if (!(
-      k3 === "environment" ||
-      k3 === "revision" ||
-      k3 === "state" ||
-      k3 === "observed_at" ||
-      k3 === "replicas"
+      k4 === "environment" ||
+      k4 === "revision" ||
+      k4 === "state" ||
+      k4 === "observed_at" ||
+      k4 === "replicas"
     ))
       return trail.fail(5);
   }
-  const d4 = d.environment;
-  if (d4 !== undefined) {
-    if (!(d4 === "staging" || d4 === "production")) return trail.fail(6, "environment");
+  const d5 = d.environment;
+  if (d5 !== undefined) {
+    if (!(d5 === "staging" || d5 === "production")) return trail.fail(6, "environment");
   }
-  const d6 = d.revision;
-  if (d6 !== undefined) {
-    if (!v8(d6)) return trail.within("revision");
+  const d7 = d.revision;
+  if (d7 !== undefined) {
+    if (!v9(d7)) return trail.within("revision");
   }
-  const d11 = d.state;
-  if (d11 !== undefined) {
-    if (!(d11 === "healthy" || d11 === "degraded" || d11 === "failed" || d11 === "rolling_out"))
+  const d12 = d.state;
+  if (d12 !== undefined) {
+    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out"))
       return trail.fail(9, "state");
   }
-  const d13 = d.observed_at;
-  if (d13 !== undefined) {
-    if (!v15(d13)) return trail.within("observed_at");
+  const d14 = d.observed_at;
+  if (d14 !== undefined) {
+    if (!v16(d14)) return trail.within("observed_at");
   }
-  const d18 = d.replicas;
-  if (d18 !== undefined) {
-    if (!own2.call(d, "replicas")) return trail.fail(23, "replicas");
-    if (!(typeof d18 === "object" && d18 !== null && !Array.isArray(d18)))
+  const d19 = d.replicas;
+  if (d19 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) &&
+      !own2.call(d, "replicas")
+    )
+      return trail.fail(23, "replicas");
+    if (!(typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))
       return trail.fail(13, "replicas");
-    if (d18.ready === undefined || !own2.call(d18, "ready")) return trail.fail(14, "replicas");
-    if (d18.desired === undefined || !own2.call(d18, "desired")) return trail.fail(15, "replicas");
-    for (const k19 in d18) {
-      if (!own2.call(d18, k19)) return trail.fail(16, "replicas");
-      if (!(k19 === "ready" || k19 === "desired")) return trail.fail(16, "replicas");
+    if (
+      d19.ready === undefined ||
+      ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) &&
+        !own2.call(d19, "ready"))
+    )
+      return trail.fail(14, "replicas");
+    if (
+      d19.desired === undefined ||
+      ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) &&
+        !own2.call(d19, "desired"))
+    )
+      return trail.fail(15, "replicas");
+    for (const k20 in d19) {
+      if (!own2.call(d19, k20)) return trail.fail(16, "replicas");
+      if (!(k20 === "ready" || k20 === "desired")) return trail.fail(16, "replicas");
     }
-    const d20 = d18.ready;
-    if (d20 !== undefined) {
-      if (!Number.isInteger(d20)) return trail.fail(17, "replicas", "ready");
-      if (d20 > 10000) return trail.fail(18, "replicas", "ready");
-      if (d20 < 0) return trail.fail(19, "replicas", "ready");
+    const d21 = d19.ready;
+    if (d21 !== undefined) {
+      if (!Number.isInteger(d21)) return trail.fail(17, "replicas", "ready");
+      if (d21 > 10000) return trail.fail(18, "replicas", "ready");
+      if (d21 < 0) return trail.fail(19, "replicas", "ready");
     }
-    const d22 = d18.desired;
-    if (d22 !== undefined) {
-      if (!Number.isInteger(d22)) return trail.fail(20, "replicas", "desired");
-      if (d22 > 10000) return trail.fail(21, "replicas", "desired");
-      if (d22 < 0) return trail.fail(22, "replicas", "desired");
+    const d23 = d19.desired;
+    if (d23 !== undefined) {
+      if (!Number.isInteger(d23)) return trail.fail(20, "replicas", "desired");
+      if (d23 > 10000) return trail.fail(21, "replicas", "desired");
+      if (d23 < 0) return trail.fail(22, "replicas", "desired");
     }
   }
   return true;

@@ -35,95 +35,134 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties", "properties"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
-const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format20 = formats["date-time"]!;
+const proto3: any = Object.prototype;
+const re14 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format21 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v6, trail, issues);
+export const validateOutput: Validator = toValidator(v7, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.environment === undefined || !own2.call(d, "environment")) return trail.fail(1);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(2);
-    if (!(k3 === "environment")) return trail.fail(2);
+  if (
+    d.environment === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
+      !own2.call(d, "environment"))
+  )
+    return trail.fail(1);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(2);
+    if (!(k4 === "environment")) return trail.fail(2);
   }
-  const d4 = d.environment;
-  if (d4 !== undefined) {
-    if (!(d4 === "staging" || d4 === "production")) return trail.fail(3, "environment");
+  const d5 = d.environment;
+  if (d5 !== undefined) {
+    if (!(d5 === "staging" || d5 === "production")) return trail.fail(3, "environment");
   }
   return true;
 }
 
-function v12(d: any): boolean {
+function v13(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(11);
-  if (!re13.test(d)) return trail.fail(12);
+  if (!re14.test(d)) return trail.fail(12);
   return true;
 }
 
-function v19(d: any): boolean {
+function v20(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(14);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(15);
-  if (!format20(d)) return trail.fail(16);
+  if (!format21(d)) return trail.fail(16);
   return true;
 }
 
-function v6(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(4);
-  if (d.environment === undefined || !own2.call(d, "environment")) return trail.fail(5);
-  if (d.revision === undefined || !own2.call(d, "revision")) return trail.fail(6);
-  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(7);
-  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(8);
-  for (const k7 in d) {
-    if (!own2.call(d, k7)) return trail.fail(9);
+  if (
+    d.environment === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
+      !own2.call(d, "environment"))
+  )
+    return trail.fail(5);
+  if (
+    d.revision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
+      !own2.call(d, "revision"))
+  )
+    return trail.fail(6);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(7);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(8);
+  for (const k8 in d) {
+    if (!own2.call(d, k8)) return trail.fail(9);
     if (!(
-      k7 === "environment" ||
-      k7 === "revision" ||
-      k7 === "state" ||
-      k7 === "observed_at" ||
-      k7 === "replicas"
+      k8 === "environment" ||
+      k8 === "revision" ||
+      k8 === "state" ||
+      k8 === "observed_at" ||
+      k8 === "replicas"
     ))
       return trail.fail(9);
   }
-  const d8 = d.environment;
-  if (d8 !== undefined) {
-    if (!(d8 === "staging" || d8 === "production")) return trail.fail(10, "environment");
+  const d9 = d.environment;
+  if (d9 !== undefined) {
+    if (!(d9 === "staging" || d9 === "production")) return trail.fail(10, "environment");
   }
-  const d10 = d.revision;
-  if (d10 !== undefined) {
-    if (!v12(d10)) return trail.within("revision");
+  const d11 = d.revision;
+  if (d11 !== undefined) {
+    if (!v13(d11)) return trail.within("revision");
   }
-  const d15 = d.state;
-  if (d15 !== undefined) {
-    if (!(d15 === "healthy" || d15 === "degraded" || d15 === "failed" || d15 === "rolling_out"))
+  const d16 = d.state;
+  if (d16 !== undefined) {
+    if (!(d16 === "healthy" || d16 === "degraded" || d16 === "failed" || d16 === "rolling_out"))
       return trail.fail(13, "state");
   }
-  const d17 = d.observed_at;
-  if (d17 !== undefined) {
-    if (!v19(d17)) return trail.within("observed_at");
+  const d18 = d.observed_at;
+  if (d18 !== undefined) {
+    if (!v20(d18)) return trail.within("observed_at");
   }
-  const d22 = d.replicas;
-  if (d22 !== undefined) {
-    if (!own2.call(d, "replicas")) return trail.fail(27, "replicas");
-    if (!(typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))
+  const d23 = d.replicas;
+  if (d23 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) &&
+      !own2.call(d, "replicas")
+    )
+      return trail.fail(27, "replicas");
+    if (!(typeof d23 === "object" && d23 !== null && !Array.isArray(d23)))
       return trail.fail(17, "replicas");
-    if (d22.ready === undefined || !own2.call(d22, "ready")) return trail.fail(18, "replicas");
-    if (d22.desired === undefined || !own2.call(d22, "desired")) return trail.fail(19, "replicas");
-    for (const k23 in d22) {
-      if (!own2.call(d22, k23)) return trail.fail(20, "replicas");
-      if (!(k23 === "ready" || k23 === "desired")) return trail.fail(20, "replicas");
+    if (
+      d23.ready === undefined ||
+      ((Object.getPrototypeOf(d23) !== proto3 || proto3.ready !== undefined) &&
+        !own2.call(d23, "ready"))
+    )
+      return trail.fail(18, "replicas");
+    if (
+      d23.desired === undefined ||
+      ((Object.getPrototypeOf(d23) !== proto3 || proto3.desired !== undefined) &&
+        !own2.call(d23, "desired"))
+    )
+      return trail.fail(19, "replicas");
+    for (const k24 in d23) {
+      if (!own2.call(d23, k24)) return trail.fail(20, "replicas");
+      if (!(k24 === "ready" || k24 === "desired")) return trail.fail(20, "replicas");
     }
-    const d24 = d22.ready;
-    if (d24 !== undefined) {
-      if (!Number.isInteger(d24)) return trail.fail(21, "replicas", "ready");
-      if (d24 > 10000) return trail.fail(22, "replicas", "ready");
-      if (d24 < 0) return trail.fail(23, "replicas", "ready");
+    const d25 = d23.ready;
+    if (d25 !== undefined) {
+      if (!Number.isInteger(d25)) return trail.fail(21, "replicas", "ready");
+      if (d25 > 10000) return trail.fail(22, "replicas", "ready");
+      if (d25 < 0) return trail.fail(23, "replicas", "ready");
     }
-    const d26 = d22.desired;
-    if (d26 !== undefined) {
-      if (!Number.isInteger(d26)) return trail.fail(24, "replicas", "desired");
-      if (d26 > 10000) return trail.fail(25, "replicas", "desired");
-      if (d26 < 0) return trail.fail(26, "replicas", "desired");
+    const d27 = d23.desired;
+    if (d27 !== undefined) {
+      if (!Number.isInteger(d27)) return trail.fail(24, "replicas", "desired");
+      if (d27 > 10000) return trail.fail(25, "replicas", "desired");
+      if (d27 < 0) return trail.fail(26, "replicas", "desired");
     }
   }
   return true;

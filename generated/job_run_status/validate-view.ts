@@ -31,84 +31,118 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/runs/items/properties/state/enum", "enum"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
-const re7 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re10 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format17 = formats["date-time"]!;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re11 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format18 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v6(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(7);
-  if (!re7.test(d)) return trail.fail(8);
+  if (!re8.test(d)) return trail.fail(8);
   return true;
 }
 
-function v16(d: any): boolean {
+function v17(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(12);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(13);
-  if (!format17(d)) return trail.fail(14);
+  if (!format18(d)) return trail.fail(14);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined || !own2.call(d, "project_id")) return trail.fail(1);
-  if (d.run_id === undefined || !own2.call(d, "run_id")) return trail.fail(2);
-  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(3);
-  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(4);
-  if (d.runs === undefined || !own2.call(d, "runs")) return trail.fail(5);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(6);
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(1);
+  if (
+    d.run_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) &&
+      !own2.call(d, "run_id"))
+  )
+    return trail.fail(2);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(3);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(4);
+  if (
+    d.runs === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))
+  )
+    return trail.fail(5);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(6);
     if (!(
-      k3 === "project_id" ||
-      k3 === "run_id" ||
-      k3 === "state" ||
-      k3 === "observed_at" ||
-      k3 === "runs"
+      k4 === "project_id" ||
+      k4 === "run_id" ||
+      k4 === "state" ||
+      k4 === "observed_at" ||
+      k4 === "runs"
     ))
       return trail.fail(6);
   }
-  const d4 = d.project_id;
-  if (d4 !== undefined) {
-    if (!v6(d4)) return trail.within("project_id");
+  const d5 = d.project_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("project_id");
   }
-  const d9 = d.run_id;
-  if (d9 !== undefined) {
-    if (!(typeof d9 === "string")) return trail.fail(9, "run_id");
-    if (!re10.test(d9)) return trail.fail(10, "run_id");
+  const d10 = d.run_id;
+  if (d10 !== undefined) {
+    if (!(typeof d10 === "string")) return trail.fail(9, "run_id");
+    if (!re11.test(d10)) return trail.fail(10, "run_id");
   }
-  const d12 = d.state;
-  if (d12 !== undefined) {
-    if (!(d12 === "failed" || d12 === "running" || d12 === "succeeded" || d12 === "cancelled"))
+  const d13 = d.state;
+  if (d13 !== undefined) {
+    if (!(d13 === "failed" || d13 === "running" || d13 === "succeeded" || d13 === "cancelled"))
       return trail.fail(11, "state");
   }
-  const d14 = d.observed_at;
-  if (d14 !== undefined) {
-    if (!v16(d14)) return trail.within("observed_at");
+  const d15 = d.observed_at;
+  if (d15 !== undefined) {
+    if (!v17(d15)) return trail.within("observed_at");
   }
-  const d19 = d.runs;
-  if (d19 !== undefined) {
-    if (!Array.isArray(d19)) return trail.fail(15, "runs");
-    if (d19.length > 20) return trail.fail(16, "runs");
-    for (let i20 = 0; i20 < d19.length; i20++) {
-      const d21 = d19[i20];
-      if (!(typeof d21 === "object" && d21 !== null && !Array.isArray(d21)))
-        return trail.fail(17, "runs", i20);
-      if (d21.run_id === undefined || !own2.call(d21, "run_id")) return trail.fail(18, "runs", i20);
-      if (d21.state === undefined || !own2.call(d21, "state")) return trail.fail(19, "runs", i20);
-      for (const k22 in d21) {
-        if (!own2.call(d21, k22)) return trail.fail(20, "runs", i20);
-        if (!(k22 === "run_id" || k22 === "state")) return trail.fail(20, "runs", i20);
+  const d20 = d.runs;
+  if (d20 !== undefined) {
+    if (!Array.isArray(d20)) return trail.fail(15, "runs");
+    if (d20.length > 20) return trail.fail(16, "runs");
+    for (let i21 = 0; i21 < d20.length; i21++) {
+      const d22 = d20[i21];
+      if (!(typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))
+        return trail.fail(17, "runs", i21);
+      if (
+        d22.run_id === undefined ||
+        ((Object.getPrototypeOf(d22) !== proto3 || proto3.run_id !== undefined) &&
+          !own2.call(d22, "run_id"))
+      )
+        return trail.fail(18, "runs", i21);
+      if (
+        d22.state === undefined ||
+        ((Object.getPrototypeOf(d22) !== proto3 || proto3.state !== undefined) &&
+          !own2.call(d22, "state"))
+      )
+        return trail.fail(19, "runs", i21);
+      for (const k23 in d22) {
+        if (!own2.call(d22, k23)) return trail.fail(20, "runs", i21);
+        if (!(k23 === "run_id" || k23 === "state")) return trail.fail(20, "runs", i21);
       }
-      const d23 = d21.run_id;
-      if (d23 !== undefined) {
-        if (!(typeof d23 === "string")) return trail.fail(21, "runs", i20, "run_id");
-        if (!re10.test(d23)) return trail.fail(22, "runs", i20, "run_id");
+      const d24 = d22.run_id;
+      if (d24 !== undefined) {
+        if (!(typeof d24 === "string")) return trail.fail(21, "runs", i21, "run_id");
+        if (!re11.test(d24)) return trail.fail(22, "runs", i21, "run_id");
       }
-      const d25 = d21.state;
-      if (d25 !== undefined) {
-        if (!(d25 === "failed" || d25 === "running" || d25 === "succeeded" || d25 === "cancelled"))
-          return trail.fail(23, "runs", i20, "state");
+      const d26 = d22.state;
+      if (d26 !== undefined) {
+        if (!(d26 === "failed" || d26 === "running" || d26 === "succeeded" || d26 === "cancelled"))
+          return trail.fail(23, "runs", i21, "state");
       }
     }
   }

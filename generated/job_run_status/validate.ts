@@ -72,224 +72,333 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/envelope/discriminator", "discriminator"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
-const re7 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re10 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
-const re19 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
-const re30 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format37 = formats["date-time"]!;
-const format40 = formats["uri"]!;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re11 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
+const re20 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
+const re31 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format38 = formats["date-time"]!;
+const format41 = formats["uri"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateEnvelope: Validator = toValidator(v12, trail, issues);
+export const validateEnvelope: Validator = toValidator(v13, trail, issues);
 
-function v6(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(4);
-  if (!re7.test(d)) return trail.fail(5);
+  if (!re8.test(d)) return trail.fail(5);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined || !own2.call(d, "project_id")) return trail.fail(1);
-  if (d.job === undefined || !own2.call(d, "job")) return trail.fail(2);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(3);
-    if (!(k3 === "project_id" || k3 === "job")) return trail.fail(3);
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(1);
+  if (
+    d.job === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))
+  )
+    return trail.fail(2);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(3);
+    if (!(k4 === "project_id" || k4 === "job")) return trail.fail(3);
   }
-  const d4 = d.project_id;
-  if (d4 !== undefined) {
-    if (!v6(d4)) return trail.within("project_id");
+  const d5 = d.project_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("project_id");
   }
-  const d9 = d.job;
-  if (d9 !== undefined) {
-    if (!(typeof d9 === "string")) return trail.fail(6, "job");
-    if (!re10.test(d9)) return trail.fail(7, "job");
+  const d10 = d.job;
+  if (d10 !== undefined) {
+    if (!(typeof d10 === "string")) return trail.fail(6, "job");
+    if (!re11.test(d10)) return trail.fail(7, "job");
   }
   return true;
 }
 
-function v36(d: any): boolean {
+function v37(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(29);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(30);
-  if (!format37(d)) return trail.fail(31);
+  if (!format38(d)) return trail.fail(31);
   return true;
 }
 
-function v25(d: any): boolean {
+function v26(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(19);
-  if (d.project_id === undefined || !own2.call(d, "project_id")) return trail.fail(20);
-  if (d.run_id === undefined || !own2.call(d, "run_id")) return trail.fail(21);
-  if (d.state === undefined || !own2.call(d, "state")) return trail.fail(22);
-  if (d.observed_at === undefined || !own2.call(d, "observed_at")) return trail.fail(23);
-  if (d.runs === undefined || !own2.call(d, "runs")) return trail.fail(24);
-  for (const k26 in d) {
-    if (!own2.call(d, k26)) return trail.fail(25);
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(20);
+  if (
+    d.run_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) &&
+      !own2.call(d, "run_id"))
+  )
+    return trail.fail(21);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(22);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(23);
+  if (
+    d.runs === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))
+  )
+    return trail.fail(24);
+  for (const k27 in d) {
+    if (!own2.call(d, k27)) return trail.fail(25);
     if (!(
-      k26 === "project_id" ||
-      k26 === "run_id" ||
-      k26 === "state" ||
-      k26 === "observed_at" ||
-      k26 === "log_url" ||
-      k26 === "runs"
+      k27 === "project_id" ||
+      k27 === "run_id" ||
+      k27 === "state" ||
+      k27 === "observed_at" ||
+      k27 === "log_url" ||
+      k27 === "runs"
     ))
       return trail.fail(25);
   }
-  const d27 = d.project_id;
-  if (d27 !== undefined) {
-    if (!v6(d27)) return trail.within("project_id");
+  const d28 = d.project_id;
+  if (d28 !== undefined) {
+    if (!v7(d28)) return trail.within("project_id");
   }
-  const d29 = d.run_id;
-  if (d29 !== undefined) {
-    if (!(typeof d29 === "string")) return trail.fail(26, "run_id");
-    if (!re30.test(d29)) return trail.fail(27, "run_id");
+  const d30 = d.run_id;
+  if (d30 !== undefined) {
+    if (!(typeof d30 === "string")) return trail.fail(26, "run_id");
+    if (!re31.test(d30)) return trail.fail(27, "run_id");
   }
-  const d32 = d.state;
-  if (d32 !== undefined) {
-    if (!(d32 === "failed" || d32 === "running" || d32 === "succeeded" || d32 === "cancelled"))
+  const d33 = d.state;
+  if (d33 !== undefined) {
+    if (!(d33 === "failed" || d33 === "running" || d33 === "succeeded" || d33 === "cancelled"))
       return trail.fail(28, "state");
   }
-  const d34 = d.observed_at;
-  if (d34 !== undefined) {
-    if (!v36(d34)) return trail.within("observed_at");
+  const d35 = d.observed_at;
+  if (d35 !== undefined) {
+    if (!v37(d35)) return trail.within("observed_at");
   }
-  const d39 = d.log_url;
-  if (d39 !== undefined) {
-    if (!own2.call(d, "log_url")) return trail.fail(35, "log_url");
-    if (!(typeof d39 === "string")) return trail.fail(32, "log_url");
-    if (d39.length > 2048 && ucs2length(d39) > 2048) return trail.fail(33, "log_url");
-    if (!format40(d39)) return trail.fail(34, "log_url");
+  const d40 = d.log_url;
+  if (d40 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) &&
+      !own2.call(d, "log_url")
+    )
+      return trail.fail(35, "log_url");
+    if (!(typeof d40 === "string")) return trail.fail(32, "log_url");
+    if (d40.length > 2048 && ucs2length(d40) > 2048) return trail.fail(33, "log_url");
+    if (!format41(d40)) return trail.fail(34, "log_url");
   }
-  const d42 = d.runs;
-  if (d42 !== undefined) {
-    if (!Array.isArray(d42)) return trail.fail(36, "runs");
-    if (d42.length > 20) return trail.fail(37, "runs");
-    for (let i43 = 0; i43 < d42.length; i43++) {
-      const d44 = d42[i43];
-      if (!(typeof d44 === "object" && d44 !== null && !Array.isArray(d44)))
-        return trail.fail(38, "runs", i43);
-      if (d44.run_id === undefined || !own2.call(d44, "run_id")) return trail.fail(39, "runs", i43);
-      if (d44.state === undefined || !own2.call(d44, "state")) return trail.fail(40, "runs", i43);
-      if (d44.started_at === undefined || !own2.call(d44, "started_at"))
-        return trail.fail(41, "runs", i43);
-      for (const k45 in d44) {
-        if (!own2.call(d44, k45)) return trail.fail(42, "runs", i43);
+  const d43 = d.runs;
+  if (d43 !== undefined) {
+    if (!Array.isArray(d43)) return trail.fail(36, "runs");
+    if (d43.length > 20) return trail.fail(37, "runs");
+    for (let i44 = 0; i44 < d43.length; i44++) {
+      const d45 = d43[i44];
+      if (!(typeof d45 === "object" && d45 !== null && !Array.isArray(d45)))
+        return trail.fail(38, "runs", i44);
+      if (
+        d45.run_id === undefined ||
+        ((Object.getPrototypeOf(d45) !== proto3 || proto3.run_id !== undefined) &&
+          !own2.call(d45, "run_id"))
+      )
+        return trail.fail(39, "runs", i44);
+      if (
+        d45.state === undefined ||
+        ((Object.getPrototypeOf(d45) !== proto3 || proto3.state !== undefined) &&
+          !own2.call(d45, "state"))
+      )
+        return trail.fail(40, "runs", i44);
+      if (
+        d45.started_at === undefined ||
+        ((Object.getPrototypeOf(d45) !== proto3 || proto3.started_at !== undefined) &&
+          !own2.call(d45, "started_at"))
+      )
+        return trail.fail(41, "runs", i44);
+      for (const k46 in d45) {
+        if (!own2.call(d45, k46)) return trail.fail(42, "runs", i44);
         if (!(
-          k45 === "run_id" ||
-          k45 === "state" ||
-          k45 === "started_at" ||
-          k45 === "triggered_by"
+          k46 === "run_id" ||
+          k46 === "state" ||
+          k46 === "started_at" ||
+          k46 === "triggered_by"
         ))
-          return trail.fail(42, "runs", i43);
+          return trail.fail(42, "runs", i44);
       }
-      const d46 = d44.run_id;
-      if (d46 !== undefined) {
-        if (!(typeof d46 === "string")) return trail.fail(43, "runs", i43, "run_id");
-        if (!re30.test(d46)) return trail.fail(44, "runs", i43, "run_id");
+      const d47 = d45.run_id;
+      if (d47 !== undefined) {
+        if (!(typeof d47 === "string")) return trail.fail(43, "runs", i44, "run_id");
+        if (!re31.test(d47)) return trail.fail(44, "runs", i44, "run_id");
       }
-      const d48 = d44.state;
-      if (d48 !== undefined) {
-        if (!(d48 === "failed" || d48 === "running" || d48 === "succeeded" || d48 === "cancelled"))
-          return trail.fail(45, "runs", i43, "state");
+      const d49 = d45.state;
+      if (d49 !== undefined) {
+        if (!(d49 === "failed" || d49 === "running" || d49 === "succeeded" || d49 === "cancelled"))
+          return trail.fail(45, "runs", i44, "state");
       }
-      const d50 = d44.started_at;
-      if (d50 !== undefined) {
-        if (!v36(d50)) return trail.within("runs", i43, "started_at");
+      const d51 = d45.started_at;
+      if (d51 !== undefined) {
+        if (!v37(d51)) return trail.within("runs", i44, "started_at");
       }
-      const d52 = d44.triggered_by;
-      if (d52 !== undefined) {
-        if (!own2.call(d44, "triggered_by")) return trail.fail(48, "runs", i43, "triggered_by");
-        if (!(typeof d52 === "string")) return trail.fail(46, "runs", i43, "triggered_by");
-        if (d52.length > 128 && ucs2length(d52) > 128)
-          return trail.fail(47, "runs", i43, "triggered_by");
+      const d53 = d45.triggered_by;
+      if (d53 !== undefined) {
+        if (
+          (Object.getPrototypeOf(d45) !== proto3 || proto3.triggered_by !== undefined) &&
+          !own2.call(d45, "triggered_by")
+        )
+          return trail.fail(48, "runs", i44, "triggered_by");
+        if (!(typeof d53 === "string")) return trail.fail(46, "runs", i44, "triggered_by");
+        if (d53.length > 128 && ucs2length(d53) > 128)
+          return trail.fail(47, "runs", i44, "triggered_by");
       }
     }
   }
   return true;
 }
 
-function v12(d: any): boolean {
+function v13(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(8);
-  if (d.outcome === undefined || !own2.call(d, "outcome")) return trail.fail(9);
-  const tag14 = d.outcome;
-  if (tag14 === "success") {
+  if (
+    d.outcome === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
+      !own2.call(d, "outcome"))
+  )
+    return trail.fail(9);
+  const tag15 = d.outcome;
+  if (tag15 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || !own2.call(d, "tool")) return trail.fail(10);
-      if (d.request_id === undefined || !own2.call(d, "request_id")) return trail.fail(11);
-      if (d.outcome === undefined || !own2.call(d, "outcome")) return trail.fail(12);
-      if (d.data === undefined || !own2.call(d, "data")) return trail.fail(13);
-      for (const k15 in d) {
-        if (!own2.call(d, k15)) return trail.fail(14);
-        if (!(k15 === "tool" || k15 === "request_id" || k15 === "outcome" || k15 === "data"))
+      if (
+        d.tool === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) &&
+          !own2.call(d, "tool"))
+      )
+        return trail.fail(10);
+      if (
+        d.request_id === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) &&
+          !own2.call(d, "request_id"))
+      )
+        return trail.fail(11);
+      if (
+        d.outcome === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
+          !own2.call(d, "outcome"))
+      )
+        return trail.fail(12);
+      if (
+        d.data === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) &&
+          !own2.call(d, "data"))
+      )
+        return trail.fail(13);
+      for (const k16 in d) {
+        if (!own2.call(d, k16)) return trail.fail(14);
+        if (!(k16 === "tool" || k16 === "request_id" || k16 === "outcome" || k16 === "data"))
           return trail.fail(14);
       }
-      const d16 = d.tool;
-      if (d16 !== undefined) {
-        if (!(d16 === "job_run_status")) return trail.fail(15, "tool");
+      const d17 = d.tool;
+      if (d17 !== undefined) {
+        if (!(d17 === "job_run_status")) return trail.fail(15, "tool");
       }
-      const d18 = d.request_id;
-      if (d18 !== undefined) {
-        if (!(typeof d18 === "string")) return trail.fail(16, "request_id");
-        if (!re19.test(d18)) return trail.fail(17, "request_id");
+      const d19 = d.request_id;
+      if (d19 !== undefined) {
+        if (!(typeof d19 === "string")) return trail.fail(16, "request_id");
+        if (!re20.test(d19)) return trail.fail(17, "request_id");
       }
-      const d21 = d.outcome;
-      if (d21 !== undefined) {
-        if (!(d21 === "success")) return trail.fail(18, "outcome");
+      const d22 = d.outcome;
+      if (d22 !== undefined) {
+        if (!(d22 === "success")) return trail.fail(18, "outcome");
       }
-      const d23 = d.data;
-      if (d23 !== undefined) {
-        if (!v25(d23)) return trail.within("data");
+      const d24 = d.data;
+      if (d24 !== undefined) {
+        if (!v26(d24)) return trail.within("data");
       }
     }
-  } else if (tag14 === "failure") {
+  } else if (tag15 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || !own2.call(d, "tool")) return trail.fail(49);
-      if (d.request_id === undefined || !own2.call(d, "request_id")) return trail.fail(50);
-      if (d.outcome === undefined || !own2.call(d, "outcome")) return trail.fail(51);
-      if (d.error === undefined || !own2.call(d, "error")) return trail.fail(52);
-      for (const k55 in d) {
-        if (!own2.call(d, k55)) return trail.fail(53);
-        if (!(k55 === "tool" || k55 === "request_id" || k55 === "outcome" || k55 === "error"))
+      if (
+        d.tool === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) &&
+          !own2.call(d, "tool"))
+      )
+        return trail.fail(49);
+      if (
+        d.request_id === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) &&
+          !own2.call(d, "request_id"))
+      )
+        return trail.fail(50);
+      if (
+        d.outcome === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
+          !own2.call(d, "outcome"))
+      )
+        return trail.fail(51);
+      if (
+        d.error === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) &&
+          !own2.call(d, "error"))
+      )
+        return trail.fail(52);
+      for (const k56 in d) {
+        if (!own2.call(d, k56)) return trail.fail(53);
+        if (!(k56 === "tool" || k56 === "request_id" || k56 === "outcome" || k56 === "error"))
           return trail.fail(53);
       }
-      const d56 = d.tool;
-      if (d56 !== undefined) {
-        if (!(d56 === "job_run_status")) return trail.fail(54, "tool");
+      const d57 = d.tool;
+      if (d57 !== undefined) {
+        if (!(d57 === "job_run_status")) return trail.fail(54, "tool");
       }
-      const d58 = d.request_id;
-      if (d58 !== undefined) {
-        if (!(typeof d58 === "string")) return trail.fail(55, "request_id");
-        if (!re19.test(d58)) return trail.fail(56, "request_id");
+      const d59 = d.request_id;
+      if (d59 !== undefined) {
+        if (!(typeof d59 === "string")) return trail.fail(55, "request_id");
+        if (!re20.test(d59)) return trail.fail(56, "request_id");
       }
-      const d60 = d.outcome;
-      if (d60 !== undefined) {
-        if (!(d60 === "failure")) return trail.fail(57, "outcome");
+      const d61 = d.outcome;
+      if (d61 !== undefined) {
+        if (!(d61 === "failure")) return trail.fail(57, "outcome");
       }
-      const d62 = d.error;
-      if (d62 !== undefined) {
-        if (!(typeof d62 === "object" && d62 !== null && !Array.isArray(d62)))
+      const d63 = d.error;
+      if (d63 !== undefined) {
+        if (!(typeof d63 === "object" && d63 !== null && !Array.isArray(d63)))
           return trail.fail(58, "error");
-        if (d62.code === undefined || !own2.call(d62, "code")) return trail.fail(59, "error");
-        if (d62.retryable === undefined || !own2.call(d62, "retryable"))
+        if (
+          d63.code === undefined ||
+          ((Object.getPrototypeOf(d63) !== proto3 || proto3.code !== undefined) &&
+            !own2.call(d63, "code"))
+        )
+          return trail.fail(59, "error");
+        if (
+          d63.retryable === undefined ||
+          ((Object.getPrototypeOf(d63) !== proto3 || proto3.retryable !== undefined) &&
+            !own2.call(d63, "retryable"))
+        )
           return trail.fail(60, "error");
-        for (const k63 in d62) {
-          if (!own2.call(d62, k63)) return trail.fail(61, "error");
-          if (!(k63 === "code" || k63 === "retryable")) return trail.fail(61, "error");
+        for (const k64 in d63) {
+          if (!own2.call(d63, k64)) return trail.fail(61, "error");
+          if (!(k64 === "code" || k64 === "retryable")) return trail.fail(61, "error");
         }
-        const d64 = d62.code;
-        if (d64 !== undefined) {
+        const d65 = d63.code;
+        if (d65 !== undefined) {
           if (!(
-            d64 === "AUTH_FAILED" ||
-            d64 === "INVALID_RESPONSE" ||
-            d64 === "NOT_FOUND" ||
-            d64 === "RATE_LIMITED" ||
-            d64 === "REMOTE_FORBIDDEN" ||
-            d64 === "UPSTREAM_UNAVAILABLE"
+            d65 === "AUTH_FAILED" ||
+            d65 === "INVALID_RESPONSE" ||
+            d65 === "NOT_FOUND" ||
+            d65 === "RATE_LIMITED" ||
+            d65 === "REMOTE_FORBIDDEN" ||
+            d65 === "UPSTREAM_UNAVAILABLE"
           ))
             return trail.fail(62, "error", "code");
         }
-        const d66 = d62.retryable;
-        if (d66 !== undefined) {
-          if (!(typeof d66 === "boolean")) return trail.fail(63, "error", "retryable");
+        const d67 = d63.retryable;
+        if (d67 !== undefined) {
+          if (!(typeof d67 === "boolean")) return trail.fail(63, "error", "retryable");
         }
       }
     }

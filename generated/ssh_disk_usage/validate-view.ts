@@ -24,49 +24,68 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/mounts/items/properties/avail_kb/minimum", "minimum"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.mounts === undefined || !own2.call(d, "mounts")) return trail.fail(1);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(2);
-    if (!(k3 === "mounts")) return trail.fail(2);
+  if (
+    d.mounts === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) &&
+      !own2.call(d, "mounts"))
+  )
+    return trail.fail(1);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(2);
+    if (!(k4 === "mounts")) return trail.fail(2);
   }
-  const d4 = d.mounts;
-  if (d4 !== undefined) {
-    if (!Array.isArray(d4)) return trail.fail(3, "mounts");
-    if (d4.length > 64) return trail.fail(4, "mounts");
-    for (let i5 = 0; i5 < d4.length; i5++) {
-      const d6 = d4[i5];
-      if (!(typeof d6 === "object" && d6 !== null && !Array.isArray(d6)))
-        return trail.fail(5, "mounts", i5);
-      if (d6.mount === undefined || !own2.call(d6, "mount")) return trail.fail(6, "mounts", i5);
-      if (d6.use_percent === undefined || !own2.call(d6, "use_percent"))
-        return trail.fail(7, "mounts", i5);
-      if (d6.avail_kb === undefined || !own2.call(d6, "avail_kb"))
-        return trail.fail(8, "mounts", i5);
-      for (const k7 in d6) {
-        if (!own2.call(d6, k7)) return trail.fail(9, "mounts", i5);
-        if (!(k7 === "mount" || k7 === "use_percent" || k7 === "avail_kb"))
-          return trail.fail(9, "mounts", i5);
+  const d5 = d.mounts;
+  if (d5 !== undefined) {
+    if (!Array.isArray(d5)) return trail.fail(3, "mounts");
+    if (d5.length > 64) return trail.fail(4, "mounts");
+    for (let i6 = 0; i6 < d5.length; i6++) {
+      const d7 = d5[i6];
+      if (!(typeof d7 === "object" && d7 !== null && !Array.isArray(d7)))
+        return trail.fail(5, "mounts", i6);
+      if (
+        d7.mount === undefined ||
+        ((Object.getPrototypeOf(d7) !== proto3 || proto3.mount !== undefined) &&
+          !own2.call(d7, "mount"))
+      )
+        return trail.fail(6, "mounts", i6);
+      if (
+        d7.use_percent === undefined ||
+        ((Object.getPrototypeOf(d7) !== proto3 || proto3.use_percent !== undefined) &&
+          !own2.call(d7, "use_percent"))
+      )
+        return trail.fail(7, "mounts", i6);
+      if (
+        d7.avail_kb === undefined ||
+        ((Object.getPrototypeOf(d7) !== proto3 || proto3.avail_kb !== undefined) &&
+          !own2.call(d7, "avail_kb"))
+      )
+        return trail.fail(8, "mounts", i6);
+      for (const k8 in d7) {
+        if (!own2.call(d7, k8)) return trail.fail(9, "mounts", i6);
+        if (!(k8 === "mount" || k8 === "use_percent" || k8 === "avail_kb"))
+          return trail.fail(9, "mounts", i6);
       }
-      const d8 = d6.mount;
-      if (d8 !== undefined) {
-        if (!(typeof d8 === "string")) return trail.fail(10, "mounts", i5, "mount");
-        if (d8.length > 256 && ucs2length(d8) > 256) return trail.fail(11, "mounts", i5, "mount");
+      const d9 = d7.mount;
+      if (d9 !== undefined) {
+        if (!(typeof d9 === "string")) return trail.fail(10, "mounts", i6, "mount");
+        if (d9.length > 256 && ucs2length(d9) > 256) return trail.fail(11, "mounts", i6, "mount");
       }
-      const d10 = d6.use_percent;
-      if (d10 !== undefined) {
-        if (!Number.isInteger(d10)) return trail.fail(12, "mounts", i5, "use_percent");
-        if (d10 > 100) return trail.fail(13, "mounts", i5, "use_percent");
-        if (d10 < 0) return trail.fail(14, "mounts", i5, "use_percent");
+      const d11 = d7.use_percent;
+      if (d11 !== undefined) {
+        if (!Number.isInteger(d11)) return trail.fail(12, "mounts", i6, "use_percent");
+        if (d11 > 100) return trail.fail(13, "mounts", i6, "use_percent");
+        if (d11 < 0) return trail.fail(14, "mounts", i6, "use_percent");
       }
-      const d12 = d6.avail_kb;
-      if (d12 !== undefined) {
-        if (!Number.isInteger(d12)) return trail.fail(15, "mounts", i5, "avail_kb");
-        if (d12 < 0) return trail.fail(16, "mounts", i5, "avail_kb");
+      const d13 = d7.avail_kb;
+      if (d13 !== undefined) {
+        if (!Number.isInteger(d13)) return trail.fail(15, "mounts", i6, "avail_kb");
+        if (d13 < 0) return trail.fail(16, "mounts", i6, "avail_kb");
       }
     }
   }

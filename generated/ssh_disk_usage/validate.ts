@@ -39,97 +39,137 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/mounts/items/properties/use_percent/minimum", "minimum"],
 ];
 const own2 = Object.prototype.hasOwnProperty;
-const re7 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v9, trail, issues);
+export const validateOutput: Validator = toValidator(v10, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.host === undefined || !own2.call(d, "host")) return trail.fail(1);
-  for (const k3 in d) {
-    if (!own2.call(d, k3)) return trail.fail(2);
-    if (!(k3 === "host" || k3 === "mount")) return trail.fail(2);
+  if (
+    d.host === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))
+  )
+    return trail.fail(1);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(2);
+    if (!(k4 === "host" || k4 === "mount")) return trail.fail(2);
   }
-  const d4 = d.host;
-  if (d4 !== undefined) {
-    if (!(d4 === "build-01" || d4 === "build-02" || d4 === "db-01")) return trail.fail(3, "host");
+  const d5 = d.host;
+  if (d5 !== undefined) {
+    if (!(d5 === "build-01" || d5 === "build-02" || d5 === "db-01")) return trail.fail(3, "host");
   }
-  const d6 = d.mount;
-  if (d6 !== undefined) {
-    if (!own2.call(d, "mount")) return trail.fail(6, "mount");
-    if (!(typeof d6 === "string")) return trail.fail(4, "mount");
-    if (!re7.test(d6)) return trail.fail(5, "mount");
+  const d7 = d.mount;
+  if (d7 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) &&
+      !own2.call(d, "mount")
+    )
+      return trail.fail(6, "mount");
+    if (!(typeof d7 === "string")) return trail.fail(4, "mount");
+    if (!re8.test(d7)) return trail.fail(5, "mount");
   }
   return true;
 }
 
-function v9(d: any): boolean {
+function v10(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(7);
-  if (d.filesystem_ok === undefined || !own2.call(d, "filesystem_ok")) return trail.fail(8);
-  if (d.mounts === undefined || !own2.call(d, "mounts")) return trail.fail(9);
-  for (const k10 in d) {
-    if (!own2.call(d, k10)) return trail.fail(10);
-    if (!(k10 === "filesystem_ok" || k10 === "mounts")) return trail.fail(10);
+  if (
+    d.filesystem_ok === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) &&
+      !own2.call(d, "filesystem_ok"))
+  )
+    return trail.fail(8);
+  if (
+    d.mounts === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) &&
+      !own2.call(d, "mounts"))
+  )
+    return trail.fail(9);
+  for (const k11 in d) {
+    if (!own2.call(d, k11)) return trail.fail(10);
+    if (!(k11 === "filesystem_ok" || k11 === "mounts")) return trail.fail(10);
   }
-  const d11 = d.filesystem_ok;
-  if (d11 !== undefined) {
-    if (!(d11 === true)) return trail.fail(11, "filesystem_ok");
+  const d12 = d.filesystem_ok;
+  if (d12 !== undefined) {
+    if (!(d12 === true)) return trail.fail(11, "filesystem_ok");
   }
-  const d13 = d.mounts;
-  if (d13 !== undefined) {
-    if (!Array.isArray(d13)) return trail.fail(12, "mounts");
-    if (d13.length > 64) return trail.fail(13, "mounts");
-    for (let i14 = 0; i14 < d13.length; i14++) {
-      const d15 = d13[i14];
-      if (!(typeof d15 === "object" && d15 !== null && !Array.isArray(d15)))
-        return trail.fail(14, "mounts", i14);
-      if (d15.mount === undefined || !own2.call(d15, "mount")) return trail.fail(15, "mounts", i14);
-      if (d15.size_kb === undefined || !own2.call(d15, "size_kb"))
-        return trail.fail(16, "mounts", i14);
-      if (d15.used_kb === undefined || !own2.call(d15, "used_kb"))
-        return trail.fail(17, "mounts", i14);
-      if (d15.avail_kb === undefined || !own2.call(d15, "avail_kb"))
-        return trail.fail(18, "mounts", i14);
-      if (d15.use_percent === undefined || !own2.call(d15, "use_percent"))
-        return trail.fail(19, "mounts", i14);
-      for (const k16 in d15) {
-        if (!own2.call(d15, k16)) return trail.fail(20, "mounts", i14);
+  const d14 = d.mounts;
+  if (d14 !== undefined) {
+    if (!Array.isArray(d14)) return trail.fail(12, "mounts");
+    if (d14.length > 64) return trail.fail(13, "mounts");
+    for (let i15 = 0; i15 < d14.length; i15++) {
+      const d16 = d14[i15];
+      if (!(typeof d16 === "object" && d16 !== null && !Array.isArray(d16)))
+        return trail.fail(14, "mounts", i15);
+      if (
+        d16.mount === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.mount !== undefined) &&
+          !own2.call(d16, "mount"))
+      )
+        return trail.fail(15, "mounts", i15);
+      if (
+        d16.size_kb === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.size_kb !== undefined) &&
+          !own2.call(d16, "size_kb"))
+      )
+        return trail.fail(16, "mounts", i15);
+      if (
+        d16.used_kb === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.used_kb !== undefined) &&
+          !own2.call(d16, "used_kb"))
+      )
+        return trail.fail(17, "mounts", i15);
+      if (
+        d16.avail_kb === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.avail_kb !== undefined) &&
+          !own2.call(d16, "avail_kb"))
+      )
+        return trail.fail(18, "mounts", i15);
+      if (
+        d16.use_percent === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.use_percent !== undefined) &&
+          !own2.call(d16, "use_percent"))
+      )
+        return trail.fail(19, "mounts", i15);
+      for (const k17 in d16) {
+        if (!own2.call(d16, k17)) return trail.fail(20, "mounts", i15);
         if (!(
-          k16 === "mount" ||
-          k16 === "size_kb" ||
-          k16 === "used_kb" ||
-          k16 === "avail_kb" ||
-          k16 === "use_percent"
+          k17 === "mount" ||
+          k17 === "size_kb" ||
+          k17 === "used_kb" ||
+          k17 === "avail_kb" ||
+          k17 === "use_percent"
         ))
-          return trail.fail(20, "mounts", i14);
+          return trail.fail(20, "mounts", i15);
       }
-      const d17 = d15.mount;
-      if (d17 !== undefined) {
-        if (!(typeof d17 === "string")) return trail.fail(21, "mounts", i14, "mount");
-        if (d17.length > 256 && ucs2length(d17) > 256)
-          return trail.fail(22, "mounts", i14, "mount");
+      const d18 = d16.mount;
+      if (d18 !== undefined) {
+        if (!(typeof d18 === "string")) return trail.fail(21, "mounts", i15, "mount");
+        if (d18.length > 256 && ucs2length(d18) > 256)
+          return trail.fail(22, "mounts", i15, "mount");
       }
-      const d19 = d15.size_kb;
-      if (d19 !== undefined) {
-        if (!Number.isInteger(d19)) return trail.fail(23, "mounts", i14, "size_kb");
-        if (d19 < 0) return trail.fail(24, "mounts", i14, "size_kb");
+      const d20 = d16.size_kb;
+      if (d20 !== undefined) {
+        if (!Number.isInteger(d20)) return trail.fail(23, "mounts", i15, "size_kb");
+        if (d20 < 0) return trail.fail(24, "mounts", i15, "size_kb");
       }
-      const d21 = d15.used_kb;
-      if (d21 !== undefined) {
-        if (!Number.isInteger(d21)) return trail.fail(25, "mounts", i14, "used_kb");
-        if (d21 < 0) return trail.fail(26, "mounts", i14, "used_kb");
+      const d22 = d16.used_kb;
+      if (d22 !== undefined) {
+        if (!Number.isInteger(d22)) return trail.fail(25, "mounts", i15, "used_kb");
+        if (d22 < 0) return trail.fail(26, "mounts", i15, "used_kb");
       }
-      const d23 = d15.avail_kb;
-      if (d23 !== undefined) {
-        if (!Number.isInteger(d23)) return trail.fail(27, "mounts", i14, "avail_kb");
-        if (d23 < 0) return trail.fail(28, "mounts", i14, "avail_kb");
+      const d24 = d16.avail_kb;
+      if (d24 !== undefined) {
+        if (!Number.isInteger(d24)) return trail.fail(27, "mounts", i15, "avail_kb");
+        if (d24 < 0) return trail.fail(28, "mounts", i15, "avail_kb");
       }
-      const d25 = d15.use_percent;
-      if (d25 !== undefined) {
-        if (!Number.isInteger(d25)) return trail.fail(29, "mounts", i14, "use_percent");
-        if (d25 > 100) return trail.fail(30, "mounts", i14, "use_percent");
-        if (d25 < 0) return trail.fail(31, "mounts", i14, "use_percent");
+      const d26 = d16.use_percent;
+      if (d26 !== undefined) {
+        if (!Number.isInteger(d26)) return trail.fail(29, "mounts", i15, "use_percent");
+        if (d26 > 100) return trail.fail(30, "mounts", i15, "use_percent");
+        if (d26 < 0) return trail.fail(31, "mounts", i15, "use_percent");
       }
     }
   }

@@ -5,7 +5,7 @@ import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
 import { evaluatedCoverage, matchTest, propertyKind } from "./evaluated.js";
 import { compileNode } from "./node.js";
-import { hasOwn, ownAbsent, ownPresent } from "./own.js";
+import { hasOwn, inherited, ownAbsent, ownPresent } from "./own.js";
 import { nonNegativeInteger } from "./scalar.js";
 
 /** A declared name as a property read; a reserved name would read Object.prototype instead. */
@@ -49,7 +49,7 @@ function propertiesCode(schema: SchemaObject, site: Site, ctx: ModuleContext): C
     if (sub === true && required.has(name)) return [];
     const value = ctx.name("d");
     const body = compileNode(sub, { at: childPointer(childPointer(site.at, "properties"), name), data: value, path: [...site.path, name] }, ctx);
-    if (!required.has(name)) body.unshift(_`if (!${hasOwn(ctx, site.data, name)}) ${ctx.fail({ ...site, path: [...site.path, name] }, "properties")}`);
+    if (!required.has(name)) body.unshift(_`if (${inherited(ctx, site.data, name)}) ${ctx.fail({ ...site, path: [...site.path, name] }, "properties")}`);
     return [_`const ${value} = ${read(site, name, "properties")};
 if (${value} !== undefined) {
   ${join(body)}
