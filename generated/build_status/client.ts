@@ -31,12 +31,14 @@ const contract: ToolResultContract<BuildStatusInput, BuildStatusAgentView> = {
   operation: "get_build",
   validateAgentView,
   bind: (output, input) => {
-    if (output.build.project_id !== input.project_id) return "bind.build.project_id";
-    if (output.build.revision !== input.revision) return "bind.build.revision";
+    if (ownMember(ownMember(output, "build"), "project_id") !== ownMember(input, "project_id"))
+      return "bind.build.project_id";
+    if (ownMember(ownMember(output, "build"), "revision") !== ownMember(input, "revision"))
+      return "bind.build.revision";
     return undefined;
   },
   semantic: (output, input, now) => {
-    const observedAt2 = parseDateTime(output.observed_at);
+    const observedAt2 = parseDateTime(ownMember(output, "observed_at"));
     if (!(observedAt2 >= now - 600000 && observedAt2 <= now + 30000)) return "fresh.observed_at";
     return undefined;
   },

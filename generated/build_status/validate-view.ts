@@ -22,81 +22,115 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/build/properties/duration_seconds/type", "type"],
   ["#/agent_view/properties/build/properties/duration_seconds/maximum", "maximum"],
   ["#/agent_view/properties/build/properties/duration_seconds/minimum", "minimum"],
+  ["#/agent_view/properties/build/properties", "properties"],
   ["#/$defs/timestamp/type", "type"],
   ["#/$defs/timestamp/maxLength", "maxLength"],
   ["#/$defs/timestamp/format", "format"],
 ];
-const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format22 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re10 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re15 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format24 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v7(d: any): boolean {
+function v9(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(9);
-  if (!re8.test(d)) return trail.fail(10);
+  if (!re10.test(d)) return trail.fail(10);
   return true;
 }
 
-function v12(d: any): boolean {
+function v14(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(11);
-  if (!re13.test(d)) return trail.fail(12);
+  if (!re15.test(d)) return trail.fail(12);
   return true;
 }
 
-function v21(d: any): boolean {
-  if (!(typeof d === "string")) return trail.fail(17);
-  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(18);
-  if (!format22(d)) return trail.fail(19);
+function v23(d: any): boolean {
+  if (!(typeof d === "string")) return trail.fail(18);
+  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(19);
+  if (!format24(d)) return trail.fail(20);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.build === undefined) return trail.fail(1);
-  if (d.observed_at === undefined) return trail.fail(2);
-  for (const k2 in d) {
-    if (!(k2 === "build" || k2 === "observed_at")) return trail.fail(3);
+  if (
+    d.build === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))
+  )
+    return trail.fail(1);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(2);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(3);
+    if (!(k4 === "build" || k4 === "observed_at")) return trail.fail(3);
   }
-  const d3 = d.build;
-  if (d3 !== undefined) {
-    if (!(typeof d3 === "object" && d3 !== null && !Array.isArray(d3)))
+  const d5 = d.build;
+  if (d5 !== undefined) {
+    if (!(typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))
       return trail.fail(4, "build");
-    if (d3.project_id === undefined) return trail.fail(5, "build");
-    if (d3.revision === undefined) return trail.fail(6, "build");
-    if (d3.result === undefined) return trail.fail(7, "build");
-    for (const k4 in d3) {
+    if (
+      d5.project_id === undefined ||
+      ((Object.getPrototypeOf(d5) !== proto3 || proto3.project_id !== undefined) &&
+        !own2.call(d5, "project_id"))
+    )
+      return trail.fail(5, "build");
+    if (
+      d5.revision === undefined ||
+      ((Object.getPrototypeOf(d5) !== proto3 || proto3.revision !== undefined) &&
+        !own2.call(d5, "revision"))
+    )
+      return trail.fail(6, "build");
+    if (
+      d5.result === undefined ||
+      ((Object.getPrototypeOf(d5) !== proto3 || proto3.result !== undefined) &&
+        !own2.call(d5, "result"))
+    )
+      return trail.fail(7, "build");
+    for (const k6 in d5) {
+      if (!own2.call(d5, k6)) return trail.fail(8, "build");
       if (!(
-        k4 === "project_id" ||
-        k4 === "revision" ||
-        k4 === "result" ||
-        k4 === "duration_seconds"
+        k6 === "project_id" ||
+        k6 === "revision" ||
+        k6 === "result" ||
+        k6 === "duration_seconds"
       ))
         return trail.fail(8, "build");
     }
-    const d5 = d3.project_id;
-    if (d5 !== undefined) {
-      if (!v7(d5)) return trail.within("build", "project_id");
+    const d7 = d5.project_id;
+    if (d7 !== undefined) {
+      if (!v9(d7)) return trail.within("build", "project_id");
     }
-    const d10 = d3.revision;
-    if (d10 !== undefined) {
-      if (!v12(d10)) return trail.within("build", "revision");
+    const d12 = d5.revision;
+    if (d12 !== undefined) {
+      if (!v14(d12)) return trail.within("build", "revision");
     }
-    const d15 = d3.result;
-    if (d15 !== undefined) {
-      if (!(d15 === "passed" || d15 === "failed" || d15 === "errored" || d15 === "running"))
+    const d17 = d5.result;
+    if (d17 !== undefined) {
+      if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running"))
         return trail.fail(13, "build", "result");
     }
-    const d17 = d3.duration_seconds;
-    if (d17 !== undefined) {
-      if (!Number.isInteger(d17)) return trail.fail(14, "build", "duration_seconds");
-      if (d17 > 86400) return trail.fail(15, "build", "duration_seconds");
-      if (d17 < 0) return trail.fail(16, "build", "duration_seconds");
+    const d19 = d5.duration_seconds;
+    if (d19 !== undefined) {
+      if (
+        (Object.getPrototypeOf(d5) !== proto3 || proto3.duration_seconds !== undefined) &&
+        !own2.call(d5, "duration_seconds")
+      )
+        return trail.fail(17, "build", "duration_seconds");
+      if (!Number.isInteger(d19)) return trail.fail(14, "build", "duration_seconds");
+      if (d19 > 86400) return trail.fail(15, "build", "duration_seconds");
+      if (d19 < 0) return trail.fail(16, "build", "duration_seconds");
     }
   }
-  const d19 = d.observed_at;
-  if (d19 !== undefined) {
-    if (!v21(d19)) return trail.within("observed_at");
+  const d21 = d.observed_at;
+  if (d21 !== undefined) {
+    if (!v23(d21)) return trail.within("observed_at");
   }
   return true;
 }

@@ -27,6 +27,7 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/build/allOf/1/properties/duration_seconds/type", "type"],
   ["#/output/properties/build/allOf/1/properties/duration_seconds/maximum", "maximum"],
   ["#/output/properties/build/allOf/1/properties/duration_seconds/minimum", "minimum"],
+  ["#/output/properties/build/allOf/1/properties", "properties"],
   ["#/$defs/timestamp/type", "type"],
   ["#/$defs/timestamp/maxLength", "maxLength"],
   ["#/$defs/timestamp/format", "format"],
@@ -34,110 +35,160 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/artifacts/maxItems", "maxItems"],
   ["#/output/properties/artifacts/items/type", "type"],
   ["#/output/properties/artifacts/items/maxLength", "maxLength"],
+  ["#/output/properties", "properties"],
 ];
-const re6 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re11 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format30 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format32 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v13, trail, issues);
+export const validateOutput: Validator = toValidator(v15, trail, issues);
 
-function v5(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(4);
-  if (!re6.test(d)) return trail.fail(5);
+  if (!re8.test(d)) return trail.fail(5);
   return true;
 }
 
-function v10(d: any): boolean {
+function v12(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(6);
-  if (!re11.test(d)) return trail.fail(7);
+  if (!re13.test(d)) return trail.fail(7);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined) return trail.fail(1);
-  if (d.revision === undefined) return trail.fail(2);
-  for (const k2 in d) {
-    if (!(k2 === "project_id" || k2 === "revision")) return trail.fail(3);
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(1);
+  if (
+    d.revision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
+      !own2.call(d, "revision"))
+  )
+    return trail.fail(2);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(3);
+    if (!(k4 === "project_id" || k4 === "revision")) return trail.fail(3);
   }
-  const d3 = d.project_id;
-  if (d3 !== undefined) {
-    if (!v5(d3)) return trail.within("project_id");
+  const d5 = d.project_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("project_id");
   }
-  const d8 = d.revision;
-  if (d8 !== undefined) {
-    if (!v10(d8)) return trail.within("revision");
+  const d10 = d.revision;
+  if (d10 !== undefined) {
+    if (!v12(d10)) return trail.within("revision");
   }
   return true;
 }
 
-function v29(d: any): boolean {
-  if (!(typeof d === "string")) return trail.fail(22);
-  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(23);
-  if (!format30(d)) return trail.fail(24);
+function v31(d: any): boolean {
+  if (!(typeof d === "string")) return trail.fail(23);
+  if (d.length > 35 && ucs2length(d) > 35) return trail.fail(24);
+  if (!format32(d)) return trail.fail(25);
   return true;
 }
 
-function v13(d: any): boolean {
+function v15(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(8);
-  if (d.build === undefined) return trail.fail(9);
-  if (d.observed_at === undefined) return trail.fail(10);
-  for (const k14 in d) {
-    if (!(k14 === "build" || k14 === "observed_at" || k14 === "artifacts")) return trail.fail(11);
+  if (
+    d.build === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))
+  )
+    return trail.fail(9);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(10);
+  for (const k16 in d) {
+    if (!own2.call(d, k16)) return trail.fail(11);
+    if (!(k16 === "build" || k16 === "observed_at" || k16 === "artifacts")) return trail.fail(11);
   }
-  const d15 = d.build;
-  if (d15 !== undefined) {
-    if (typeof d15 === "object" && d15 !== null && !Array.isArray(d15)) {
-      for (const k16 in d15) {
+  const d17 = d.build;
+  if (d17 !== undefined) {
+    if (typeof d17 === "object" && d17 !== null && !Array.isArray(d17)) {
+      for (const k18 in d17) {
+        if (!own2.call(d17, k18)) return trail.fail(12, "build");
         if (!(
-          k16 === "project_id" ||
-          k16 === "revision" ||
-          k16 === "result" ||
-          k16 === "duration_seconds"
+          k18 === "project_id" ||
+          k18 === "revision" ||
+          k18 === "result" ||
+          k18 === "duration_seconds"
         ))
           return trail.fail(12, "build");
       }
     }
-    if (!(typeof d15 === "object" && d15 !== null && !Array.isArray(d15)))
+    if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))
       return trail.fail(13, "build");
-    if (d15.project_id === undefined) return trail.fail(14, "build");
-    if (d15.revision === undefined) return trail.fail(15, "build");
-    const d18 = d15.project_id;
-    if (d18 !== undefined) {
-      if (!v5(d18)) return trail.within("build", "project_id");
-    }
-    const d20 = d15.revision;
+    if (
+      d17.project_id === undefined ||
+      ((Object.getPrototypeOf(d17) !== proto3 || proto3.project_id !== undefined) &&
+        !own2.call(d17, "project_id"))
+    )
+      return trail.fail(14, "build");
+    if (
+      d17.revision === undefined ||
+      ((Object.getPrototypeOf(d17) !== proto3 || proto3.revision !== undefined) &&
+        !own2.call(d17, "revision"))
+    )
+      return trail.fail(15, "build");
+    const d20 = d17.project_id;
     if (d20 !== undefined) {
-      if (!v10(d20)) return trail.within("build", "revision");
+      if (!v7(d20)) return trail.within("build", "project_id");
     }
-    if (!(typeof d15 === "object" && d15 !== null && !Array.isArray(d15)))
+    const d22 = d17.revision;
+    if (d22 !== undefined) {
+      if (!v12(d22)) return trail.within("build", "revision");
+    }
+    if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))
       return trail.fail(16, "build");
-    if (d15.result === undefined) return trail.fail(17, "build");
-    const d23 = d15.result;
-    if (d23 !== undefined) {
-      if (!(d23 === "passed" || d23 === "failed" || d23 === "errored" || d23 === "running"))
+    if (
+      d17.result === undefined ||
+      ((Object.getPrototypeOf(d17) !== proto3 || proto3.result !== undefined) &&
+        !own2.call(d17, "result"))
+    )
+      return trail.fail(17, "build");
+    const d25 = d17.result;
+    if (d25 !== undefined) {
+      if (!(d25 === "passed" || d25 === "failed" || d25 === "errored" || d25 === "running"))
         return trail.fail(18, "build", "result");
     }
-    const d25 = d15.duration_seconds;
-    if (d25 !== undefined) {
-      if (!Number.isInteger(d25)) return trail.fail(19, "build", "duration_seconds");
-      if (d25 > 86400) return trail.fail(20, "build", "duration_seconds");
-      if (d25 < 0) return trail.fail(21, "build", "duration_seconds");
+    const d27 = d17.duration_seconds;
+    if (d27 !== undefined) {
+      if (
+        (Object.getPrototypeOf(d17) !== proto3 || proto3.duration_seconds !== undefined) &&
+        !own2.call(d17, "duration_seconds")
+      )
+        return trail.fail(22, "build", "duration_seconds");
+      if (!Number.isInteger(d27)) return trail.fail(19, "build", "duration_seconds");
+      if (d27 > 86400) return trail.fail(20, "build", "duration_seconds");
+      if (d27 < 0) return trail.fail(21, "build", "duration_seconds");
     }
   }
-  const d27 = d.observed_at;
-  if (d27 !== undefined) {
-    if (!v29(d27)) return trail.within("observed_at");
+  const d29 = d.observed_at;
+  if (d29 !== undefined) {
+    if (!v31(d29)) return trail.within("observed_at");
   }
-  const d32 = d.artifacts;
-  if (d32 !== undefined) {
-    if (!Array.isArray(d32)) return trail.fail(25, "artifacts");
-    if (d32.length > 50) return trail.fail(26, "artifacts");
-    for (let i33 = 0; i33 < d32.length; i33++) {
-      const d34 = d32[i33];
-      if (!(typeof d34 === "string")) return trail.fail(27, "artifacts", i33);
-      if (d34.length > 256 && ucs2length(d34) > 256) return trail.fail(28, "artifacts", i33);
+  const d34 = d.artifacts;
+  if (d34 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) &&
+      !own2.call(d, "artifacts")
+    )
+      return trail.fail(30, "artifacts");
+    if (!Array.isArray(d34)) return trail.fail(26, "artifacts");
+    if (d34.length > 50) return trail.fail(27, "artifacts");
+    for (let i35 = 0; i35 < d34.length; i35++) {
+      const d36 = d34[i35];
+      if (!(typeof d36 === "string")) return trail.fail(28, "artifacts", i35);
+      if (d36.length > 256 && ucs2length(d36) > 256) return trail.fail(29, "artifacts", i35);
     }
   }
   return true;

@@ -24,11 +24,12 @@ const contract: ToolResultContract<DeploymentStatusInput, DeploymentStatusAgentV
   operation: "get_deployment",
   validateAgentView,
   bind: (output, input) => {
-    if (output.environment !== input.environment) return "bind.environment";
+    if (ownMember(output, "environment") !== ownMember(input, "environment"))
+      return "bind.environment";
     return undefined;
   },
   semantic: (output, input, now) => {
-    const observedAt1 = parseDateTime(output.observed_at);
+    const observedAt1 = parseDateTime(ownMember(output, "observed_at"));
     if (!(observedAt1 >= now - 60000 && observedAt1 <= now + 5000)) return "fresh.observed_at";
     return undefined;
   },

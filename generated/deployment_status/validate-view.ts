@@ -28,78 +28,117 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/replicas/properties/desired/type", "type"],
   ["#/agent_view/properties/replicas/properties/desired/maximum", "maximum"],
   ["#/agent_view/properties/replicas/properties/desired/minimum", "minimum"],
+  ["#/agent_view/properties", "properties"],
 ];
-const re8 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format15 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re10 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format17 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v7(d: any): boolean {
+function v9(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(7);
-  if (!re8.test(d)) return trail.fail(8);
+  if (!re10.test(d)) return trail.fail(8);
   return true;
 }
 
-function v14(d: any): boolean {
+function v16(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(10);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(11);
-  if (!format15(d)) return trail.fail(12);
+  if (!format17(d)) return trail.fail(12);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.environment === undefined) return trail.fail(1);
-  if (d.revision === undefined) return trail.fail(2);
-  if (d.state === undefined) return trail.fail(3);
-  if (d.observed_at === undefined) return trail.fail(4);
-  for (const k2 in d) {
+  if (
+    d.environment === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
+      !own2.call(d, "environment"))
+  )
+    return trail.fail(1);
+  if (
+    d.revision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
+      !own2.call(d, "revision"))
+  )
+    return trail.fail(2);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(3);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(4);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(5);
     if (!(
-      k2 === "environment" ||
-      k2 === "revision" ||
-      k2 === "state" ||
-      k2 === "observed_at" ||
-      k2 === "replicas"
+      k4 === "environment" ||
+      k4 === "revision" ||
+      k4 === "state" ||
+      k4 === "observed_at" ||
+      k4 === "replicas"
     ))
       return trail.fail(5);
   }
-  const d3 = d.environment;
-  if (d3 !== undefined) {
-    if (!(d3 === "staging" || d3 === "production")) return trail.fail(6, "environment");
-  }
-  const d5 = d.revision;
+  const d5 = d.environment;
   if (d5 !== undefined) {
-    if (!v7(d5)) return trail.within("revision");
+    if (!(d5 === "staging" || d5 === "production")) return trail.fail(6, "environment");
   }
-  const d10 = d.state;
-  if (d10 !== undefined) {
-    if (!(d10 === "healthy" || d10 === "degraded" || d10 === "failed" || d10 === "rolling_out"))
+  const d7 = d.revision;
+  if (d7 !== undefined) {
+    if (!v9(d7)) return trail.within("revision");
+  }
+  const d12 = d.state;
+  if (d12 !== undefined) {
+    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out"))
       return trail.fail(9, "state");
   }
-  const d12 = d.observed_at;
-  if (d12 !== undefined) {
-    if (!v14(d12)) return trail.within("observed_at");
+  const d14 = d.observed_at;
+  if (d14 !== undefined) {
+    if (!v16(d14)) return trail.within("observed_at");
   }
-  const d17 = d.replicas;
-  if (d17 !== undefined) {
-    if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))
+  const d19 = d.replicas;
+  if (d19 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) &&
+      !own2.call(d, "replicas")
+    )
+      return trail.fail(23, "replicas");
+    if (!(typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))
       return trail.fail(13, "replicas");
-    if (d17.ready === undefined) return trail.fail(14, "replicas");
-    if (d17.desired === undefined) return trail.fail(15, "replicas");
-    for (const k18 in d17) {
-      if (!(k18 === "ready" || k18 === "desired")) return trail.fail(16, "replicas");
+    if (
+      d19.ready === undefined ||
+      ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) &&
+        !own2.call(d19, "ready"))
+    )
+      return trail.fail(14, "replicas");
+    if (
+      d19.desired === undefined ||
+      ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) &&
+        !own2.call(d19, "desired"))
+    )
+      return trail.fail(15, "replicas");
+    for (const k20 in d19) {
+      if (!own2.call(d19, k20)) return trail.fail(16, "replicas");
+      if (!(k20 === "ready" || k20 === "desired")) return trail.fail(16, "replicas");
     }
-    const d19 = d17.ready;
-    if (d19 !== undefined) {
-      if (!Number.isInteger(d19)) return trail.fail(17, "replicas", "ready");
-      if (d19 > 10000) return trail.fail(18, "replicas", "ready");
-      if (d19 < 0) return trail.fail(19, "replicas", "ready");
-    }
-    const d21 = d17.desired;
+    const d21 = d19.ready;
     if (d21 !== undefined) {
-      if (!Number.isInteger(d21)) return trail.fail(20, "replicas", "desired");
-      if (d21 > 10000) return trail.fail(21, "replicas", "desired");
-      if (d21 < 0) return trail.fail(22, "replicas", "desired");
+      if (!Number.isInteger(d21)) return trail.fail(17, "replicas", "ready");
+      if (d21 > 10000) return trail.fail(18, "replicas", "ready");
+      if (d21 < 0) return trail.fail(19, "replicas", "ready");
+    }
+    const d23 = d19.desired;
+    if (d23 !== undefined) {
+      if (!Number.isInteger(d23)) return trail.fail(20, "replicas", "desired");
+      if (d23 > 10000) return trail.fail(21, "replicas", "desired");
+      if (d23 < 0) return trail.fail(22, "replicas", "desired");
     }
   }
   return true;

@@ -32,92 +32,137 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/replicas/properties/desired/type", "type"],
   ["#/output/properties/replicas/properties/desired/maximum", "maximum"],
   ["#/output/properties/replicas/properties/desired/minimum", "minimum"],
+  ["#/output/properties", "properties"],
 ];
-const re12 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format19 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re14 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format21 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v5, trail, issues);
+export const validateOutput: Validator = toValidator(v7, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.environment === undefined) return trail.fail(1);
-  for (const k2 in d) {
-    if (!(k2 === "environment")) return trail.fail(2);
+  if (
+    d.environment === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
+      !own2.call(d, "environment"))
+  )
+    return trail.fail(1);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(2);
+    if (!(k4 === "environment")) return trail.fail(2);
   }
-  const d3 = d.environment;
-  if (d3 !== undefined) {
-    if (!(d3 === "staging" || d3 === "production")) return trail.fail(3, "environment");
+  const d5 = d.environment;
+  if (d5 !== undefined) {
+    if (!(d5 === "staging" || d5 === "production")) return trail.fail(3, "environment");
   }
   return true;
 }
 
-function v11(d: any): boolean {
+function v13(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(11);
-  if (!re12.test(d)) return trail.fail(12);
+  if (!re14.test(d)) return trail.fail(12);
   return true;
 }
 
-function v18(d: any): boolean {
+function v20(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(14);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(15);
-  if (!format19(d)) return trail.fail(16);
+  if (!format21(d)) return trail.fail(16);
   return true;
 }
 
-function v5(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(4);
-  if (d.environment === undefined) return trail.fail(5);
-  if (d.revision === undefined) return trail.fail(6);
-  if (d.state === undefined) return trail.fail(7);
-  if (d.observed_at === undefined) return trail.fail(8);
-  for (const k6 in d) {
+  if (
+    d.environment === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
+      !own2.call(d, "environment"))
+  )
+    return trail.fail(5);
+  if (
+    d.revision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
+      !own2.call(d, "revision"))
+  )
+    return trail.fail(6);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(7);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(8);
+  for (const k8 in d) {
+    if (!own2.call(d, k8)) return trail.fail(9);
     if (!(
-      k6 === "environment" ||
-      k6 === "revision" ||
-      k6 === "state" ||
-      k6 === "observed_at" ||
-      k6 === "replicas"
+      k8 === "environment" ||
+      k8 === "revision" ||
+      k8 === "state" ||
+      k8 === "observed_at" ||
+      k8 === "replicas"
     ))
       return trail.fail(9);
   }
-  const d7 = d.environment;
-  if (d7 !== undefined) {
-    if (!(d7 === "staging" || d7 === "production")) return trail.fail(10, "environment");
-  }
-  const d9 = d.revision;
+  const d9 = d.environment;
   if (d9 !== undefined) {
-    if (!v11(d9)) return trail.within("revision");
+    if (!(d9 === "staging" || d9 === "production")) return trail.fail(10, "environment");
   }
-  const d14 = d.state;
-  if (d14 !== undefined) {
-    if (!(d14 === "healthy" || d14 === "degraded" || d14 === "failed" || d14 === "rolling_out"))
+  const d11 = d.revision;
+  if (d11 !== undefined) {
+    if (!v13(d11)) return trail.within("revision");
+  }
+  const d16 = d.state;
+  if (d16 !== undefined) {
+    if (!(d16 === "healthy" || d16 === "degraded" || d16 === "failed" || d16 === "rolling_out"))
       return trail.fail(13, "state");
   }
-  const d16 = d.observed_at;
-  if (d16 !== undefined) {
-    if (!v18(d16)) return trail.within("observed_at");
+  const d18 = d.observed_at;
+  if (d18 !== undefined) {
+    if (!v20(d18)) return trail.within("observed_at");
   }
-  const d21 = d.replicas;
-  if (d21 !== undefined) {
-    if (!(typeof d21 === "object" && d21 !== null && !Array.isArray(d21)))
+  const d23 = d.replicas;
+  if (d23 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) &&
+      !own2.call(d, "replicas")
+    )
+      return trail.fail(27, "replicas");
+    if (!(typeof d23 === "object" && d23 !== null && !Array.isArray(d23)))
       return trail.fail(17, "replicas");
-    if (d21.ready === undefined) return trail.fail(18, "replicas");
-    if (d21.desired === undefined) return trail.fail(19, "replicas");
-    for (const k22 in d21) {
-      if (!(k22 === "ready" || k22 === "desired")) return trail.fail(20, "replicas");
+    if (
+      d23.ready === undefined ||
+      ((Object.getPrototypeOf(d23) !== proto3 || proto3.ready !== undefined) &&
+        !own2.call(d23, "ready"))
+    )
+      return trail.fail(18, "replicas");
+    if (
+      d23.desired === undefined ||
+      ((Object.getPrototypeOf(d23) !== proto3 || proto3.desired !== undefined) &&
+        !own2.call(d23, "desired"))
+    )
+      return trail.fail(19, "replicas");
+    for (const k24 in d23) {
+      if (!own2.call(d23, k24)) return trail.fail(20, "replicas");
+      if (!(k24 === "ready" || k24 === "desired")) return trail.fail(20, "replicas");
     }
-    const d23 = d21.ready;
-    if (d23 !== undefined) {
-      if (!Number.isInteger(d23)) return trail.fail(21, "replicas", "ready");
-      if (d23 > 10000) return trail.fail(22, "replicas", "ready");
-      if (d23 < 0) return trail.fail(23, "replicas", "ready");
-    }
-    const d25 = d21.desired;
+    const d25 = d23.ready;
     if (d25 !== undefined) {
-      if (!Number.isInteger(d25)) return trail.fail(24, "replicas", "desired");
-      if (d25 > 10000) return trail.fail(25, "replicas", "desired");
-      if (d25 < 0) return trail.fail(26, "replicas", "desired");
+      if (!Number.isInteger(d25)) return trail.fail(21, "replicas", "ready");
+      if (d25 > 10000) return trail.fail(22, "replicas", "ready");
+      if (d25 < 0) return trail.fail(23, "replicas", "ready");
+    }
+    const d27 = d23.desired;
+    if (d27 !== undefined) {
+      if (!Number.isInteger(d27)) return trail.fail(24, "replicas", "desired");
+      if (d27 > 10000) return trail.fail(25, "replicas", "desired");
+      if (d27 < 0) return trail.fail(26, "replicas", "desired");
     }
   }
   return true;

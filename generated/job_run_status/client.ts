@@ -33,11 +33,12 @@ const contract: ToolResultContract<JobRunStatusInput, JobRunStatusAgentView> = {
   operation: "get_job_run",
   validateAgentView,
   bind: (output, input) => {
-    if (output.project_id !== input.project_id) return "bind.project_id";
+    if (ownMember(output, "project_id") !== ownMember(input, "project_id"))
+      return "bind.project_id";
     return undefined;
   },
   semantic: (output, input, now) => {
-    const observedAt1 = parseDateTime(output.observed_at);
+    const observedAt1 = parseDateTime(ownMember(output, "observed_at"));
     if (!(observedAt1 >= now - 120000 && observedAt1 <= now + 10000)) return "fresh.observed_at";
     return undefined;
   },

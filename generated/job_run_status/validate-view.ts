@@ -30,82 +30,119 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/runs/items/properties/run_id/pattern", "pattern"],
   ["#/agent_view/properties/runs/items/properties/state/enum", "enum"],
 ];
-const re6 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re9 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format16 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re11 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format18 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v5(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(7);
-  if (!re6.test(d)) return trail.fail(8);
+  if (!re8.test(d)) return trail.fail(8);
   return true;
 }
 
-function v15(d: any): boolean {
+function v17(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(12);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(13);
-  if (!format16(d)) return trail.fail(14);
+  if (!format18(d)) return trail.fail(14);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined) return trail.fail(1);
-  if (d.run_id === undefined) return trail.fail(2);
-  if (d.state === undefined) return trail.fail(3);
-  if (d.observed_at === undefined) return trail.fail(4);
-  if (d.runs === undefined) return trail.fail(5);
-  for (const k2 in d) {
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(1);
+  if (
+    d.run_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) &&
+      !own2.call(d, "run_id"))
+  )
+    return trail.fail(2);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(3);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(4);
+  if (
+    d.runs === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))
+  )
+    return trail.fail(5);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(6);
     if (!(
-      k2 === "project_id" ||
-      k2 === "run_id" ||
-      k2 === "state" ||
-      k2 === "observed_at" ||
-      k2 === "runs"
+      k4 === "project_id" ||
+      k4 === "run_id" ||
+      k4 === "state" ||
+      k4 === "observed_at" ||
+      k4 === "runs"
     ))
       return trail.fail(6);
   }
-  const d3 = d.project_id;
-  if (d3 !== undefined) {
-    if (!v5(d3)) return trail.within("project_id");
+  const d5 = d.project_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("project_id");
   }
-  const d8 = d.run_id;
-  if (d8 !== undefined) {
-    if (!(typeof d8 === "string")) return trail.fail(9, "run_id");
-    if (!re9.test(d8)) return trail.fail(10, "run_id");
+  const d10 = d.run_id;
+  if (d10 !== undefined) {
+    if (!(typeof d10 === "string")) return trail.fail(9, "run_id");
+    if (!re11.test(d10)) return trail.fail(10, "run_id");
   }
-  const d11 = d.state;
-  if (d11 !== undefined) {
-    if (!(d11 === "failed" || d11 === "running" || d11 === "succeeded" || d11 === "cancelled"))
+  const d13 = d.state;
+  if (d13 !== undefined) {
+    if (!(d13 === "failed" || d13 === "running" || d13 === "succeeded" || d13 === "cancelled"))
       return trail.fail(11, "state");
   }
-  const d13 = d.observed_at;
-  if (d13 !== undefined) {
-    if (!v15(d13)) return trail.within("observed_at");
+  const d15 = d.observed_at;
+  if (d15 !== undefined) {
+    if (!v17(d15)) return trail.within("observed_at");
   }
-  const d18 = d.runs;
-  if (d18 !== undefined) {
-    if (!Array.isArray(d18)) return trail.fail(15, "runs");
-    if (d18.length > 20) return trail.fail(16, "runs");
-    for (let i19 = 0; i19 < d18.length; i19++) {
-      const d20 = d18[i19];
-      if (!(typeof d20 === "object" && d20 !== null && !Array.isArray(d20)))
-        return trail.fail(17, "runs", i19);
-      if (d20.run_id === undefined) return trail.fail(18, "runs", i19);
-      if (d20.state === undefined) return trail.fail(19, "runs", i19);
-      for (const k21 in d20) {
-        if (!(k21 === "run_id" || k21 === "state")) return trail.fail(20, "runs", i19);
+  const d20 = d.runs;
+  if (d20 !== undefined) {
+    if (!Array.isArray(d20)) return trail.fail(15, "runs");
+    if (d20.length > 20) return trail.fail(16, "runs");
+    for (let i21 = 0; i21 < d20.length; i21++) {
+      const d22 = d20[i21];
+      if (!(typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))
+        return trail.fail(17, "runs", i21);
+      if (
+        d22.run_id === undefined ||
+        ((Object.getPrototypeOf(d22) !== proto3 || proto3.run_id !== undefined) &&
+          !own2.call(d22, "run_id"))
+      )
+        return trail.fail(18, "runs", i21);
+      if (
+        d22.state === undefined ||
+        ((Object.getPrototypeOf(d22) !== proto3 || proto3.state !== undefined) &&
+          !own2.call(d22, "state"))
+      )
+        return trail.fail(19, "runs", i21);
+      for (const k23 in d22) {
+        if (!own2.call(d22, k23)) return trail.fail(20, "runs", i21);
+        if (!(k23 === "run_id" || k23 === "state")) return trail.fail(20, "runs", i21);
       }
-      const d22 = d20.run_id;
-      if (d22 !== undefined) {
-        if (!(typeof d22 === "string")) return trail.fail(21, "runs", i19, "run_id");
-        if (!re9.test(d22)) return trail.fail(22, "runs", i19, "run_id");
-      }
-      const d24 = d20.state;
+      const d24 = d22.run_id;
       if (d24 !== undefined) {
-        if (!(d24 === "failed" || d24 === "running" || d24 === "succeeded" || d24 === "cancelled"))
-          return trail.fail(23, "runs", i19, "state");
+        if (!(typeof d24 === "string")) return trail.fail(21, "runs", i21, "run_id");
+        if (!re11.test(d24)) return trail.fail(22, "runs", i21, "run_id");
+      }
+      const d26 = d22.state;
+      if (d26 !== undefined) {
+        if (!(d26 === "failed" || d26 === "running" || d26 === "succeeded" || d26 === "cancelled"))
+          return trail.fail(23, "runs", i21, "state");
       }
     }
   }

@@ -40,6 +40,7 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/log_url/type", "type"],
   ["#/output/properties/log_url/maxLength", "maxLength"],
   ["#/output/properties/log_url/format", "format"],
+  ["#/output/properties", "properties"],
   ["#/output/properties/runs/type", "type"],
   ["#/output/properties/runs/maxItems", "maxItems"],
   ["#/output/properties/runs/items/type", "type"],
@@ -52,6 +53,7 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/runs/items/properties/state/enum", "enum"],
   ["#/output/properties/runs/items/properties/triggered_by/type", "type"],
   ["#/output/properties/runs/items/properties/triggered_by/maxLength", "maxLength"],
+  ["#/output/properties/runs/items/properties", "properties"],
   ["#/envelope/oneOf/1/required", "required", "tool"],
   ["#/envelope/oneOf/1/required", "required", "request_id"],
   ["#/envelope/oneOf/1/required", "required", "outcome"],
@@ -69,217 +71,337 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/envelope/oneOf/1/properties/error/properties/retryable/type", "type"],
   ["#/envelope/discriminator", "discriminator"],
 ];
-const re6 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re9 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
-const re18 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
-const re29 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format36 = formats["date-time"]!;
-const format39 = formats["uri"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re11 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
+const re20 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
+const re31 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format38 = formats["date-time"]!;
+const format41 = formats["uri"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateEnvelope: Validator = toValidator(v11, trail, issues);
+export const validateEnvelope: Validator = toValidator(v13, trail, issues);
 
-function v5(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(4);
-  if (!re6.test(d)) return trail.fail(5);
+  if (!re8.test(d)) return trail.fail(5);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.project_id === undefined) return trail.fail(1);
-  if (d.job === undefined) return trail.fail(2);
-  for (const k2 in d) {
-    if (!(k2 === "project_id" || k2 === "job")) return trail.fail(3);
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(1);
+  if (
+    d.job === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))
+  )
+    return trail.fail(2);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(3);
+    if (!(k4 === "project_id" || k4 === "job")) return trail.fail(3);
   }
-  const d3 = d.project_id;
-  if (d3 !== undefined) {
-    if (!v5(d3)) return trail.within("project_id");
+  const d5 = d.project_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("project_id");
   }
-  const d8 = d.job;
-  if (d8 !== undefined) {
-    if (!(typeof d8 === "string")) return trail.fail(6, "job");
-    if (!re9.test(d8)) return trail.fail(7, "job");
+  const d10 = d.job;
+  if (d10 !== undefined) {
+    if (!(typeof d10 === "string")) return trail.fail(6, "job");
+    if (!re11.test(d10)) return trail.fail(7, "job");
   }
   return true;
 }
 
-function v35(d: any): boolean {
+function v37(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(29);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(30);
-  if (!format36(d)) return trail.fail(31);
+  if (!format38(d)) return trail.fail(31);
   return true;
 }
 
-function v24(d: any): boolean {
+function v26(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(19);
-  if (d.project_id === undefined) return trail.fail(20);
-  if (d.run_id === undefined) return trail.fail(21);
-  if (d.state === undefined) return trail.fail(22);
-  if (d.observed_at === undefined) return trail.fail(23);
-  if (d.runs === undefined) return trail.fail(24);
-  for (const k25 in d) {
+  if (
+    d.project_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
+      !own2.call(d, "project_id"))
+  )
+    return trail.fail(20);
+  if (
+    d.run_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) &&
+      !own2.call(d, "run_id"))
+  )
+    return trail.fail(21);
+  if (
+    d.state === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
+  )
+    return trail.fail(22);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(23);
+  if (
+    d.runs === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))
+  )
+    return trail.fail(24);
+  for (const k27 in d) {
+    if (!own2.call(d, k27)) return trail.fail(25);
     if (!(
-      k25 === "project_id" ||
-      k25 === "run_id" ||
-      k25 === "state" ||
-      k25 === "observed_at" ||
-      k25 === "log_url" ||
-      k25 === "runs"
+      k27 === "project_id" ||
+      k27 === "run_id" ||
+      k27 === "state" ||
+      k27 === "observed_at" ||
+      k27 === "log_url" ||
+      k27 === "runs"
     ))
       return trail.fail(25);
   }
-  const d26 = d.project_id;
-  if (d26 !== undefined) {
-    if (!v5(d26)) return trail.within("project_id");
-  }
-  const d28 = d.run_id;
+  const d28 = d.project_id;
   if (d28 !== undefined) {
-    if (!(typeof d28 === "string")) return trail.fail(26, "run_id");
-    if (!re29.test(d28)) return trail.fail(27, "run_id");
+    if (!v7(d28)) return trail.within("project_id");
   }
-  const d31 = d.state;
-  if (d31 !== undefined) {
-    if (!(d31 === "failed" || d31 === "running" || d31 === "succeeded" || d31 === "cancelled"))
+  const d30 = d.run_id;
+  if (d30 !== undefined) {
+    if (!(typeof d30 === "string")) return trail.fail(26, "run_id");
+    if (!re31.test(d30)) return trail.fail(27, "run_id");
+  }
+  const d33 = d.state;
+  if (d33 !== undefined) {
+    if (!(d33 === "failed" || d33 === "running" || d33 === "succeeded" || d33 === "cancelled"))
       return trail.fail(28, "state");
   }
-  const d33 = d.observed_at;
-  if (d33 !== undefined) {
-    if (!v35(d33)) return trail.within("observed_at");
+  const d35 = d.observed_at;
+  if (d35 !== undefined) {
+    if (!v37(d35)) return trail.within("observed_at");
   }
-  const d38 = d.log_url;
-  if (d38 !== undefined) {
-    if (!(typeof d38 === "string")) return trail.fail(32, "log_url");
-    if (d38.length > 2048 && ucs2length(d38) > 2048) return trail.fail(33, "log_url");
-    if (!format39(d38)) return trail.fail(34, "log_url");
+  const d40 = d.log_url;
+  if (d40 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) &&
+      !own2.call(d, "log_url")
+    )
+      return trail.fail(35, "log_url");
+    if (!(typeof d40 === "string")) return trail.fail(32, "log_url");
+    if (d40.length > 2048 && ucs2length(d40) > 2048) return trail.fail(33, "log_url");
+    if (!format41(d40)) return trail.fail(34, "log_url");
   }
-  const d41 = d.runs;
-  if (d41 !== undefined) {
-    if (!Array.isArray(d41)) return trail.fail(35, "runs");
-    if (d41.length > 20) return trail.fail(36, "runs");
-    for (let i42 = 0; i42 < d41.length; i42++) {
-      const d43 = d41[i42];
-      if (!(typeof d43 === "object" && d43 !== null && !Array.isArray(d43)))
-        return trail.fail(37, "runs", i42);
-      if (d43.run_id === undefined) return trail.fail(38, "runs", i42);
-      if (d43.state === undefined) return trail.fail(39, "runs", i42);
-      if (d43.started_at === undefined) return trail.fail(40, "runs", i42);
-      for (const k44 in d43) {
+  const d43 = d.runs;
+  if (d43 !== undefined) {
+    if (!Array.isArray(d43)) return trail.fail(36, "runs");
+    if (d43.length > 20) return trail.fail(37, "runs");
+    for (let i44 = 0; i44 < d43.length; i44++) {
+      const d45 = d43[i44];
+      if (!(typeof d45 === "object" && d45 !== null && !Array.isArray(d45)))
+        return trail.fail(38, "runs", i44);
+      if (
+        d45.run_id === undefined ||
+        ((Object.getPrototypeOf(d45) !== proto3 || proto3.run_id !== undefined) &&
+          !own2.call(d45, "run_id"))
+      )
+        return trail.fail(39, "runs", i44);
+      if (
+        d45.state === undefined ||
+        ((Object.getPrototypeOf(d45) !== proto3 || proto3.state !== undefined) &&
+          !own2.call(d45, "state"))
+      )
+        return trail.fail(40, "runs", i44);
+      if (
+        d45.started_at === undefined ||
+        ((Object.getPrototypeOf(d45) !== proto3 || proto3.started_at !== undefined) &&
+          !own2.call(d45, "started_at"))
+      )
+        return trail.fail(41, "runs", i44);
+      for (const k46 in d45) {
+        if (!own2.call(d45, k46)) return trail.fail(42, "runs", i44);
         if (!(
-          k44 === "run_id" ||
-          k44 === "state" ||
-          k44 === "started_at" ||
-          k44 === "triggered_by"
+          k46 === "run_id" ||
+          k46 === "state" ||
+          k46 === "started_at" ||
+          k46 === "triggered_by"
         ))
-          return trail.fail(41, "runs", i42);
+          return trail.fail(42, "runs", i44);
       }
-      const d45 = d43.run_id;
-      if (d45 !== undefined) {
-        if (!(typeof d45 === "string")) return trail.fail(42, "runs", i42, "run_id");
-        if (!re29.test(d45)) return trail.fail(43, "runs", i42, "run_id");
-      }
-      const d47 = d43.state;
+      const d47 = d45.run_id;
       if (d47 !== undefined) {
-        if (!(d47 === "failed" || d47 === "running" || d47 === "succeeded" || d47 === "cancelled"))
-          return trail.fail(44, "runs", i42, "state");
+        if (!(typeof d47 === "string")) return trail.fail(43, "runs", i44, "run_id");
+        if (!re31.test(d47)) return trail.fail(44, "runs", i44, "run_id");
       }
-      const d49 = d43.started_at;
+      const d49 = d45.state;
       if (d49 !== undefined) {
-        if (!v35(d49)) return trail.within("runs", i42, "started_at");
+        if (!(d49 === "failed" || d49 === "running" || d49 === "succeeded" || d49 === "cancelled"))
+          return trail.fail(45, "runs", i44, "state");
       }
-      const d51 = d43.triggered_by;
+      const d51 = d45.started_at;
       if (d51 !== undefined) {
-        if (!(typeof d51 === "string")) return trail.fail(45, "runs", i42, "triggered_by");
-        if (d51.length > 128 && ucs2length(d51) > 128)
-          return trail.fail(46, "runs", i42, "triggered_by");
+        if (!v37(d51)) return trail.within("runs", i44, "started_at");
+      }
+      const d53 = d45.triggered_by;
+      if (d53 !== undefined) {
+        if (
+          (Object.getPrototypeOf(d45) !== proto3 || proto3.triggered_by !== undefined) &&
+          !own2.call(d45, "triggered_by")
+        )
+          return trail.fail(48, "runs", i44, "triggered_by");
+        if (!(typeof d53 === "string")) return trail.fail(46, "runs", i44, "triggered_by");
+        if (d53.length > 128 && ucs2length(d53) > 128)
+          return trail.fail(47, "runs", i44, "triggered_by");
       }
     }
   }
   return true;
 }
 
-function v11(d: any): boolean {
+function v13(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(8);
-  if (d.outcome === undefined) return trail.fail(9);
-  const tag13 = d.outcome;
-  if (tag13 === "success") {
+  if (
+    d.outcome === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
+      !own2.call(d, "outcome"))
+  )
+    return trail.fail(9);
+  const tag15 = d.outcome;
+  if (tag15 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined) return trail.fail(10);
-      if (d.request_id === undefined) return trail.fail(11);
-      if (d.outcome === undefined) return trail.fail(12);
-      if (d.data === undefined) return trail.fail(13);
-      for (const k14 in d) {
-        if (!(k14 === "tool" || k14 === "request_id" || k14 === "outcome" || k14 === "data"))
+      if (
+        d.tool === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) &&
+          !own2.call(d, "tool"))
+      )
+        return trail.fail(10);
+      if (
+        d.request_id === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) &&
+          !own2.call(d, "request_id"))
+      )
+        return trail.fail(11);
+      if (
+        d.outcome === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
+          !own2.call(d, "outcome"))
+      )
+        return trail.fail(12);
+      if (
+        d.data === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) &&
+          !own2.call(d, "data"))
+      )
+        return trail.fail(13);
+      for (const k16 in d) {
+        if (!own2.call(d, k16)) return trail.fail(14);
+        if (!(k16 === "tool" || k16 === "request_id" || k16 === "outcome" || k16 === "data"))
           return trail.fail(14);
       }
-      const d15 = d.tool;
-      if (d15 !== undefined) {
-        if (!(d15 === "job_run_status")) return trail.fail(15, "tool");
-      }
-      const d17 = d.request_id;
+      const d17 = d.tool;
       if (d17 !== undefined) {
-        if (!(typeof d17 === "string")) return trail.fail(16, "request_id");
-        if (!re18.test(d17)) return trail.fail(17, "request_id");
+        if (!(d17 === "job_run_status")) return trail.fail(15, "tool");
       }
-      const d20 = d.outcome;
-      if (d20 !== undefined) {
-        if (!(d20 === "success")) return trail.fail(18, "outcome");
+      const d19 = d.request_id;
+      if (d19 !== undefined) {
+        if (!(typeof d19 === "string")) return trail.fail(16, "request_id");
+        if (!re20.test(d19)) return trail.fail(17, "request_id");
       }
-      const d22 = d.data;
+      const d22 = d.outcome;
       if (d22 !== undefined) {
-        if (!v24(d22)) return trail.within("data");
+        if (!(d22 === "success")) return trail.fail(18, "outcome");
+      }
+      const d24 = d.data;
+      if (d24 !== undefined) {
+        if (!v26(d24)) return trail.within("data");
       }
     }
-  } else if (tag13 === "failure") {
+  } else if (tag15 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined) return trail.fail(47);
-      if (d.request_id === undefined) return trail.fail(48);
-      if (d.outcome === undefined) return trail.fail(49);
-      if (d.error === undefined) return trail.fail(50);
-      for (const k54 in d) {
-        if (!(k54 === "tool" || k54 === "request_id" || k54 === "outcome" || k54 === "error"))
-          return trail.fail(51);
+      if (
+        d.tool === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) &&
+          !own2.call(d, "tool"))
+      )
+        return trail.fail(49);
+      if (
+        d.request_id === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) &&
+          !own2.call(d, "request_id"))
+      )
+        return trail.fail(50);
+      if (
+        d.outcome === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
+          !own2.call(d, "outcome"))
+      )
+        return trail.fail(51);
+      if (
+        d.error === undefined ||
+        ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) &&
+          !own2.call(d, "error"))
+      )
+        return trail.fail(52);
+      for (const k56 in d) {
+        if (!own2.call(d, k56)) return trail.fail(53);
+        if (!(k56 === "tool" || k56 === "request_id" || k56 === "outcome" || k56 === "error"))
+          return trail.fail(53);
       }
-      const d55 = d.tool;
-      if (d55 !== undefined) {
-        if (!(d55 === "job_run_status")) return trail.fail(52, "tool");
-      }
-      const d57 = d.request_id;
+      const d57 = d.tool;
       if (d57 !== undefined) {
-        if (!(typeof d57 === "string")) return trail.fail(53, "request_id");
-        if (!re18.test(d57)) return trail.fail(54, "request_id");
+        if (!(d57 === "job_run_status")) return trail.fail(54, "tool");
       }
-      const d59 = d.outcome;
+      const d59 = d.request_id;
       if (d59 !== undefined) {
-        if (!(d59 === "failure")) return trail.fail(55, "outcome");
+        if (!(typeof d59 === "string")) return trail.fail(55, "request_id");
+        if (!re20.test(d59)) return trail.fail(56, "request_id");
       }
-      const d61 = d.error;
+      const d61 = d.outcome;
       if (d61 !== undefined) {
-        if (!(typeof d61 === "object" && d61 !== null && !Array.isArray(d61)))
-          return trail.fail(56, "error");
-        if (d61.code === undefined) return trail.fail(57, "error");
-        if (d61.retryable === undefined) return trail.fail(58, "error");
-        for (const k62 in d61) {
-          if (!(k62 === "code" || k62 === "retryable")) return trail.fail(59, "error");
+        if (!(d61 === "failure")) return trail.fail(57, "outcome");
+      }
+      const d63 = d.error;
+      if (d63 !== undefined) {
+        if (!(typeof d63 === "object" && d63 !== null && !Array.isArray(d63)))
+          return trail.fail(58, "error");
+        if (
+          d63.code === undefined ||
+          ((Object.getPrototypeOf(d63) !== proto3 || proto3.code !== undefined) &&
+            !own2.call(d63, "code"))
+        )
+          return trail.fail(59, "error");
+        if (
+          d63.retryable === undefined ||
+          ((Object.getPrototypeOf(d63) !== proto3 || proto3.retryable !== undefined) &&
+            !own2.call(d63, "retryable"))
+        )
+          return trail.fail(60, "error");
+        for (const k64 in d63) {
+          if (!own2.call(d63, k64)) return trail.fail(61, "error");
+          if (!(k64 === "code" || k64 === "retryable")) return trail.fail(61, "error");
         }
-        const d63 = d61.code;
-        if (d63 !== undefined) {
-          if (!(
-            d63 === "AUTH_FAILED" ||
-            d63 === "INVALID_RESPONSE" ||
-            d63 === "NOT_FOUND" ||
-            d63 === "RATE_LIMITED" ||
-            d63 === "REMOTE_FORBIDDEN" ||
-            d63 === "UPSTREAM_UNAVAILABLE"
-          ))
-            return trail.fail(60, "error", "code");
-        }
-        const d65 = d61.retryable;
+        const d65 = d63.code;
         if (d65 !== undefined) {
-          if (!(typeof d65 === "boolean")) return trail.fail(61, "error", "retryable");
+          if (!(
+            d65 === "AUTH_FAILED" ||
+            d65 === "INVALID_RESPONSE" ||
+            d65 === "NOT_FOUND" ||
+            d65 === "RATE_LIMITED" ||
+            d65 === "REMOTE_FORBIDDEN" ||
+            d65 === "UPSTREAM_UNAVAILABLE"
+          ))
+            return trail.fail(62, "error", "code");
+        }
+        const d67 = d63.retryable;
+        if (d67 !== undefined) {
+          if (!(typeof d67 === "boolean")) return trail.fail(63, "error", "retryable");
         }
       }
     }
-  } else return trail.fail(62);
+  } else return trail.fail(64);
   return true;
 }

@@ -24,11 +24,11 @@ const contract: ToolResultContract<ReviewStatusInput, ReviewStatusAgentView> = {
   operation: "get_review",
   validateAgentView,
   bind: (output, input) => {
-    if (output.change_id !== input.change_id) return "bind.change_id";
+    if (ownMember(output, "change_id") !== ownMember(input, "change_id")) return "bind.change_id";
     return undefined;
   },
   semantic: (output, input, now) => {
-    const observedAt1 = parseDateTime(output.observed_at);
+    const observedAt1 = parseDateTime(ownMember(output, "observed_at"));
     if (!(observedAt1 >= now - 300000 && observedAt1 <= now + 30000)) return "fresh.observed_at";
     return undefined;
   },

@@ -17,44 +17,62 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/$defs/timestamp/maxLength", "maxLength"],
   ["#/$defs/timestamp/format", "format"],
 ];
-const re6 = new RegExp("^CR-[0-9]{1,10}$", "u");
-const format13 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
+const format15 = formats["date-time"]!;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
-function v5(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(5);
-  if (!re6.test(d)) return trail.fail(6);
+  if (!re8.test(d)) return trail.fail(6);
   return true;
 }
 
-function v12(d: any): boolean {
+function v14(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(8);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(9);
-  if (!format13(d)) return trail.fail(10);
+  if (!format15(d)) return trail.fail(10);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.change_id === undefined) return trail.fail(1);
-  if (d.decision === undefined) return trail.fail(2);
-  if (d.observed_at === undefined) return trail.fail(3);
-  for (const k2 in d) {
-    if (!(k2 === "change_id" || k2 === "decision" || k2 === "observed_at")) return trail.fail(4);
+  if (
+    d.change_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) &&
+      !own2.call(d, "change_id"))
+  )
+    return trail.fail(1);
+  if (
+    d.decision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) &&
+      !own2.call(d, "decision"))
+  )
+    return trail.fail(2);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(3);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(4);
+    if (!(k4 === "change_id" || k4 === "decision" || k4 === "observed_at")) return trail.fail(4);
   }
-  const d3 = d.change_id;
-  if (d3 !== undefined) {
-    if (!v5(d3)) return trail.within("change_id");
+  const d5 = d.change_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("change_id");
   }
-  const d8 = d.decision;
-  if (d8 !== undefined) {
-    if (!(d8 === "approved" || d8 === "rejected" || d8 === "pending"))
+  const d10 = d.decision;
+  if (d10 !== undefined) {
+    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending"))
       return trail.fail(7, "decision");
   }
-  const d10 = d.observed_at;
-  if (d10 !== undefined) {
-    if (!v12(d10)) return trail.within("observed_at");
+  const d12 = d.observed_at;
+  if (d12 !== undefined) {
+    if (!v14(d12)) return trail.within("observed_at");
   }
   return true;
 }

@@ -25,79 +25,114 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/$defs/timestamp/format", "format"],
   ["#/output/properties/message/type", "type"],
   ["#/output/properties/message/maxLength", "maxLength"],
+  ["#/output/properties", "properties"],
 ];
-const re6 = new RegExp("^CR-[0-9]{1,10}$", "u");
-const format19 = formats["date-time"]!;
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
+const format21 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v8, trail, issues);
+export const validateOutput: Validator = toValidator(v10, trail, issues);
 
-function v5(d: any): boolean {
+function v7(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(3);
-  if (!re6.test(d)) return trail.fail(4);
+  if (!re8.test(d)) return trail.fail(4);
   return true;
 }
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.change_id === undefined) return trail.fail(1);
-  for (const k2 in d) {
-    if (!(k2 === "change_id")) return trail.fail(2);
+  if (
+    d.change_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) &&
+      !own2.call(d, "change_id"))
+  )
+    return trail.fail(1);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(2);
+    if (!(k4 === "change_id")) return trail.fail(2);
   }
-  const d3 = d.change_id;
-  if (d3 !== undefined) {
-    if (!v5(d3)) return trail.within("change_id");
+  const d5 = d.change_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return trail.within("change_id");
   }
   return true;
 }
 
-function v18(d: any): boolean {
+function v20(d: any): boolean {
   if (!(typeof d === "string")) return trail.fail(15);
   if (d.length > 35 && ucs2length(d) > 35) return trail.fail(16);
-  if (!format19(d)) return trail.fail(17);
+  if (!format21(d)) return trail.fail(17);
   return true;
 }
 
-function v8(d: any): boolean {
+function v10(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(5);
-  if (d.change_id === undefined) return trail.fail(6);
-  if (d.decision === undefined) return trail.fail(7);
-  if (d.reviewed_by === undefined) return trail.fail(8);
-  if (d.observed_at === undefined) return trail.fail(9);
-  for (const k9 in d) {
+  if (
+    d.change_id === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) &&
+      !own2.call(d, "change_id"))
+  )
+    return trail.fail(6);
+  if (
+    d.decision === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) &&
+      !own2.call(d, "decision"))
+  )
+    return trail.fail(7);
+  if (
+    d.reviewed_by === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) &&
+      !own2.call(d, "reviewed_by"))
+  )
+    return trail.fail(8);
+  if (
+    d.observed_at === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
+      !own2.call(d, "observed_at"))
+  )
+    return trail.fail(9);
+  for (const k11 in d) {
+    if (!own2.call(d, k11)) return trail.fail(10);
     if (!(
-      k9 === "change_id" ||
-      k9 === "decision" ||
-      k9 === "reviewed_by" ||
-      k9 === "observed_at" ||
-      k9 === "message"
+      k11 === "change_id" ||
+      k11 === "decision" ||
+      k11 === "reviewed_by" ||
+      k11 === "observed_at" ||
+      k11 === "message"
     ))
       return trail.fail(10);
   }
-  const d10 = d.change_id;
-  if (d10 !== undefined) {
-    if (!v5(d10)) return trail.within("change_id");
-  }
-  const d12 = d.decision;
+  const d12 = d.change_id;
   if (d12 !== undefined) {
-    if (!(d12 === "approved" || d12 === "rejected" || d12 === "pending"))
+    if (!v7(d12)) return trail.within("change_id");
+  }
+  const d14 = d.decision;
+  if (d14 !== undefined) {
+    if (!(d14 === "approved" || d14 === "rejected" || d14 === "pending"))
       return trail.fail(11, "decision");
   }
-  const d14 = d.reviewed_by;
-  if (d14 !== undefined) {
-    if (!(typeof d14 === "string")) return trail.fail(12, "reviewed_by");
-    if (d14.length > 128 && ucs2length(d14) > 128) return trail.fail(13, "reviewed_by");
-    if (d14.length < 2 && (d14.length < 1 || ucs2length(d14) < 1))
+  const d16 = d.reviewed_by;
+  if (d16 !== undefined) {
+    if (!(typeof d16 === "string")) return trail.fail(12, "reviewed_by");
+    if (d16.length > 128 && ucs2length(d16) > 128) return trail.fail(13, "reviewed_by");
+    if (d16.length < 2 && (d16.length < 1 || ucs2length(d16) < 1))
       return trail.fail(14, "reviewed_by");
   }
-  const d16 = d.observed_at;
-  if (d16 !== undefined) {
-    if (!v18(d16)) return trail.within("observed_at");
+  const d18 = d.observed_at;
+  if (d18 !== undefined) {
+    if (!v20(d18)) return trail.within("observed_at");
   }
-  const d21 = d.message;
-  if (d21 !== undefined) {
-    if (!(typeof d21 === "string")) return trail.fail(18, "message");
-    if (d21.length > 2000 && ucs2length(d21) > 2000) return trail.fail(19, "message");
+  const d23 = d.message;
+  if (d23 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) &&
+      !own2.call(d, "message")
+    )
+      return trail.fail(20, "message");
+    if (!(typeof d23 === "string")) return trail.fail(18, "message");
+    if (d23.length > 2000 && ucs2length(d23) > 2000) return trail.fail(19, "message");
   }
   return true;
 }

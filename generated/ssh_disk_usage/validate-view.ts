@@ -23,45 +23,69 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/properties/mounts/items/properties/avail_kb/type", "type"],
   ["#/agent_view/properties/mounts/items/properties/avail_kb/minimum", "minimum"],
 ];
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
 
 export const validateAgentView: Validator = toValidator(v1, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.mounts === undefined) return trail.fail(1);
-  for (const k2 in d) {
-    if (!(k2 === "mounts")) return trail.fail(2);
+  if (
+    d.mounts === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) &&
+      !own2.call(d, "mounts"))
+  )
+    return trail.fail(1);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(2);
+    if (!(k4 === "mounts")) return trail.fail(2);
   }
-  const d3 = d.mounts;
-  if (d3 !== undefined) {
-    if (!Array.isArray(d3)) return trail.fail(3, "mounts");
-    if (d3.length > 64) return trail.fail(4, "mounts");
-    for (let i4 = 0; i4 < d3.length; i4++) {
-      const d5 = d3[i4];
-      if (!(typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))
-        return trail.fail(5, "mounts", i4);
-      if (d5.mount === undefined) return trail.fail(6, "mounts", i4);
-      if (d5.use_percent === undefined) return trail.fail(7, "mounts", i4);
-      if (d5.avail_kb === undefined) return trail.fail(8, "mounts", i4);
-      for (const k6 in d5) {
-        if (!(k6 === "mount" || k6 === "use_percent" || k6 === "avail_kb"))
-          return trail.fail(9, "mounts", i4);
+  const d5 = d.mounts;
+  if (d5 !== undefined) {
+    if (!Array.isArray(d5)) return trail.fail(3, "mounts");
+    if (d5.length > 64) return trail.fail(4, "mounts");
+    for (let i6 = 0; i6 < d5.length; i6++) {
+      const d7 = d5[i6];
+      if (!(typeof d7 === "object" && d7 !== null && !Array.isArray(d7)))
+        return trail.fail(5, "mounts", i6);
+      if (
+        d7.mount === undefined ||
+        ((Object.getPrototypeOf(d7) !== proto3 || proto3.mount !== undefined) &&
+          !own2.call(d7, "mount"))
+      )
+        return trail.fail(6, "mounts", i6);
+      if (
+        d7.use_percent === undefined ||
+        ((Object.getPrototypeOf(d7) !== proto3 || proto3.use_percent !== undefined) &&
+          !own2.call(d7, "use_percent"))
+      )
+        return trail.fail(7, "mounts", i6);
+      if (
+        d7.avail_kb === undefined ||
+        ((Object.getPrototypeOf(d7) !== proto3 || proto3.avail_kb !== undefined) &&
+          !own2.call(d7, "avail_kb"))
+      )
+        return trail.fail(8, "mounts", i6);
+      for (const k8 in d7) {
+        if (!own2.call(d7, k8)) return trail.fail(9, "mounts", i6);
+        if (!(k8 === "mount" || k8 === "use_percent" || k8 === "avail_kb"))
+          return trail.fail(9, "mounts", i6);
       }
-      const d7 = d5.mount;
-      if (d7 !== undefined) {
-        if (!(typeof d7 === "string")) return trail.fail(10, "mounts", i4, "mount");
-        if (d7.length > 256 && ucs2length(d7) > 256) return trail.fail(11, "mounts", i4, "mount");
-      }
-      const d9 = d5.use_percent;
+      const d9 = d7.mount;
       if (d9 !== undefined) {
-        if (!Number.isInteger(d9)) return trail.fail(12, "mounts", i4, "use_percent");
-        if (d9 > 100) return trail.fail(13, "mounts", i4, "use_percent");
-        if (d9 < 0) return trail.fail(14, "mounts", i4, "use_percent");
+        if (!(typeof d9 === "string")) return trail.fail(10, "mounts", i6, "mount");
+        if (d9.length > 256 && ucs2length(d9) > 256) return trail.fail(11, "mounts", i6, "mount");
       }
-      const d11 = d5.avail_kb;
+      const d11 = d7.use_percent;
       if (d11 !== undefined) {
-        if (!Number.isInteger(d11)) return trail.fail(15, "mounts", i4, "avail_kb");
-        if (d11 < 0) return trail.fail(16, "mounts", i4, "avail_kb");
+        if (!Number.isInteger(d11)) return trail.fail(12, "mounts", i6, "use_percent");
+        if (d11 > 100) return trail.fail(13, "mounts", i6, "use_percent");
+        if (d11 < 0) return trail.fail(14, "mounts", i6, "use_percent");
+      }
+      const d13 = d7.avail_kb;
+      if (d13 !== undefined) {
+        if (!Number.isInteger(d13)) return trail.fail(15, "mounts", i6, "avail_kb");
+        if (d13 < 0) return trail.fail(16, "mounts", i6, "avail_kb");
       }
     }
   }

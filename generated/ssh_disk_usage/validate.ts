@@ -11,6 +11,7 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/input/properties/host/enum", "enum"],
   ["#/input/properties/mount/type", "type"],
   ["#/input/properties/mount/pattern", "pattern"],
+  ["#/input/properties", "properties"],
   ["#/output/type", "type"],
   ["#/output/required", "required", "filesystem_ok"],
   ["#/output/required", "required", "mounts"],
@@ -37,89 +38,138 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/mounts/items/properties/use_percent/maximum", "maximum"],
   ["#/output/properties/mounts/items/properties/use_percent/minimum", "minimum"],
 ];
-const re6 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
+const own2 = Object.prototype.hasOwnProperty;
+const proto3: any = Object.prototype;
+const re8 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
 
 export const validateInput: Validator = toValidator(v1, trail, issues);
-export const validateOutput: Validator = toValidator(v8, trail, issues);
+export const validateOutput: Validator = toValidator(v10, trail, issues);
 
 function v1(d: any): boolean {
   if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(0);
-  if (d.host === undefined) return trail.fail(1);
-  for (const k2 in d) {
-    if (!(k2 === "host" || k2 === "mount")) return trail.fail(2);
+  if (
+    d.host === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))
+  )
+    return trail.fail(1);
+  for (const k4 in d) {
+    if (!own2.call(d, k4)) return trail.fail(2);
+    if (!(k4 === "host" || k4 === "mount")) return trail.fail(2);
   }
-  const d3 = d.host;
-  if (d3 !== undefined) {
-    if (!(d3 === "build-01" || d3 === "build-02" || d3 === "db-01")) return trail.fail(3, "host");
-  }
-  const d5 = d.mount;
+  const d5 = d.host;
   if (d5 !== undefined) {
-    if (!(typeof d5 === "string")) return trail.fail(4, "mount");
-    if (!re6.test(d5)) return trail.fail(5, "mount");
+    if (!(d5 === "build-01" || d5 === "build-02" || d5 === "db-01")) return trail.fail(3, "host");
+  }
+  const d7 = d.mount;
+  if (d7 !== undefined) {
+    if (
+      (Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) &&
+      !own2.call(d, "mount")
+    )
+      return trail.fail(6, "mount");
+    if (!(typeof d7 === "string")) return trail.fail(4, "mount");
+    if (!re8.test(d7)) return trail.fail(5, "mount");
   }
   return true;
 }
 
-function v8(d: any): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(6);
-  if (d.filesystem_ok === undefined) return trail.fail(7);
-  if (d.mounts === undefined) return trail.fail(8);
-  for (const k9 in d) {
-    if (!(k9 === "filesystem_ok" || k9 === "mounts")) return trail.fail(9);
+function v10(d: any): boolean {
+  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) return trail.fail(7);
+  if (
+    d.filesystem_ok === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) &&
+      !own2.call(d, "filesystem_ok"))
+  )
+    return trail.fail(8);
+  if (
+    d.mounts === undefined ||
+    ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) &&
+      !own2.call(d, "mounts"))
+  )
+    return trail.fail(9);
+  for (const k11 in d) {
+    if (!own2.call(d, k11)) return trail.fail(10);
+    if (!(k11 === "filesystem_ok" || k11 === "mounts")) return trail.fail(10);
   }
-  const d10 = d.filesystem_ok;
-  if (d10 !== undefined) {
-    if (!(d10 === true)) return trail.fail(10, "filesystem_ok");
-  }
-  const d12 = d.mounts;
+  const d12 = d.filesystem_ok;
   if (d12 !== undefined) {
-    if (!Array.isArray(d12)) return trail.fail(11, "mounts");
-    if (d12.length > 64) return trail.fail(12, "mounts");
-    for (let i13 = 0; i13 < d12.length; i13++) {
-      const d14 = d12[i13];
-      if (!(typeof d14 === "object" && d14 !== null && !Array.isArray(d14)))
-        return trail.fail(13, "mounts", i13);
-      if (d14.mount === undefined) return trail.fail(14, "mounts", i13);
-      if (d14.size_kb === undefined) return trail.fail(15, "mounts", i13);
-      if (d14.used_kb === undefined) return trail.fail(16, "mounts", i13);
-      if (d14.avail_kb === undefined) return trail.fail(17, "mounts", i13);
-      if (d14.use_percent === undefined) return trail.fail(18, "mounts", i13);
-      for (const k15 in d14) {
+    if (!(d12 === true)) return trail.fail(11, "filesystem_ok");
+  }
+  const d14 = d.mounts;
+  if (d14 !== undefined) {
+    if (!Array.isArray(d14)) return trail.fail(12, "mounts");
+    if (d14.length > 64) return trail.fail(13, "mounts");
+    for (let i15 = 0; i15 < d14.length; i15++) {
+      const d16 = d14[i15];
+      if (!(typeof d16 === "object" && d16 !== null && !Array.isArray(d16)))
+        return trail.fail(14, "mounts", i15);
+      if (
+        d16.mount === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.mount !== undefined) &&
+          !own2.call(d16, "mount"))
+      )
+        return trail.fail(15, "mounts", i15);
+      if (
+        d16.size_kb === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.size_kb !== undefined) &&
+          !own2.call(d16, "size_kb"))
+      )
+        return trail.fail(16, "mounts", i15);
+      if (
+        d16.used_kb === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.used_kb !== undefined) &&
+          !own2.call(d16, "used_kb"))
+      )
+        return trail.fail(17, "mounts", i15);
+      if (
+        d16.avail_kb === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.avail_kb !== undefined) &&
+          !own2.call(d16, "avail_kb"))
+      )
+        return trail.fail(18, "mounts", i15);
+      if (
+        d16.use_percent === undefined ||
+        ((Object.getPrototypeOf(d16) !== proto3 || proto3.use_percent !== undefined) &&
+          !own2.call(d16, "use_percent"))
+      )
+        return trail.fail(19, "mounts", i15);
+      for (const k17 in d16) {
+        if (!own2.call(d16, k17)) return trail.fail(20, "mounts", i15);
         if (!(
-          k15 === "mount" ||
-          k15 === "size_kb" ||
-          k15 === "used_kb" ||
-          k15 === "avail_kb" ||
-          k15 === "use_percent"
+          k17 === "mount" ||
+          k17 === "size_kb" ||
+          k17 === "used_kb" ||
+          k17 === "avail_kb" ||
+          k17 === "use_percent"
         ))
-          return trail.fail(19, "mounts", i13);
+          return trail.fail(20, "mounts", i15);
       }
-      const d16 = d14.mount;
-      if (d16 !== undefined) {
-        if (!(typeof d16 === "string")) return trail.fail(20, "mounts", i13, "mount");
-        if (d16.length > 256 && ucs2length(d16) > 256)
-          return trail.fail(21, "mounts", i13, "mount");
-      }
-      const d18 = d14.size_kb;
+      const d18 = d16.mount;
       if (d18 !== undefined) {
-        if (!Number.isInteger(d18)) return trail.fail(22, "mounts", i13, "size_kb");
-        if (d18 < 0) return trail.fail(23, "mounts", i13, "size_kb");
+        if (!(typeof d18 === "string")) return trail.fail(21, "mounts", i15, "mount");
+        if (d18.length > 256 && ucs2length(d18) > 256)
+          return trail.fail(22, "mounts", i15, "mount");
       }
-      const d20 = d14.used_kb;
+      const d20 = d16.size_kb;
       if (d20 !== undefined) {
-        if (!Number.isInteger(d20)) return trail.fail(24, "mounts", i13, "used_kb");
-        if (d20 < 0) return trail.fail(25, "mounts", i13, "used_kb");
+        if (!Number.isInteger(d20)) return trail.fail(23, "mounts", i15, "size_kb");
+        if (d20 < 0) return trail.fail(24, "mounts", i15, "size_kb");
       }
-      const d22 = d14.avail_kb;
+      const d22 = d16.used_kb;
       if (d22 !== undefined) {
-        if (!Number.isInteger(d22)) return trail.fail(26, "mounts", i13, "avail_kb");
-        if (d22 < 0) return trail.fail(27, "mounts", i13, "avail_kb");
+        if (!Number.isInteger(d22)) return trail.fail(25, "mounts", i15, "used_kb");
+        if (d22 < 0) return trail.fail(26, "mounts", i15, "used_kb");
       }
-      const d24 = d14.use_percent;
+      const d24 = d16.avail_kb;
       if (d24 !== undefined) {
-        if (!Number.isInteger(d24)) return trail.fail(28, "mounts", i13, "use_percent");
-        if (d24 > 100) return trail.fail(29, "mounts", i13, "use_percent");
-        if (d24 < 0) return trail.fail(30, "mounts", i13, "use_percent");
+        if (!Number.isInteger(d24)) return trail.fail(27, "mounts", i15, "avail_kb");
+        if (d24 < 0) return trail.fail(28, "mounts", i15, "avail_kb");
+      }
+      const d26 = d16.use_percent;
+      if (d26 !== undefined) {
+        if (!Number.isInteger(d26)) return trail.fail(29, "mounts", i15, "use_percent");
+        if (d26 > 100) return trail.fail(30, "mounts", i15, "use_percent");
+        if (d26 < 0) return trail.fail(31, "mounts", i15, "use_percent");
       }
     }
   }

@@ -14,9 +14,9 @@ const UNSUPPORTED_KEYWORDS = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", 
 // The strict parser rejects __proto__, constructor and prototype at run time, so such a field could
 // never validate. The other Object.prototype members are reserved too: TypeScript checks an optional
 // `toString?: string` against Object's method (no object literal can satisfy it), and
-// json-schema-to-typescript calls `schema.hasOwnProperty(…)` on every schema node. Reserving all of
-// them also lets validators read `data.name` without an own-property check (Ajv's ownProperties),
-// which halves validation time: an inherited member can never stand in for a declared field.
+// json-schema-to-typescript calls `schema.hasOwnProperty(…)` on every schema node. Reserving them
+// does not make `data.name` safe: a polluted prototype can add any name, so validators still check
+// that a declared member they read is the object's own.
 export const RESERVED_PROPERTY_NAMES: ReadonlySet<string> = new Set([
   "__proto__", "constructor", "prototype", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toString",
   "toLocaleString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",

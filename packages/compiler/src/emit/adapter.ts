@@ -3,7 +3,11 @@ import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
 import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
 import { toolNames } from "./names.js";
 
-const access = (root: string, path: FieldPath): Code => path.reduce<Code>((code, key) => member(code, key), raw(root));
+/**
+ * `ownMember(ownMember(output, "a"), "b")`: checks and routes read own members only, so a polluted
+ * Object.prototype can neither satisfy a binding nor become a path segment.
+ */
+const access = (root: string, path: FieldPath): Code => path.reduce<Code>((code, key) => _`ownMember(${code}, ${key})`, raw(root));
 
 export function bindFn(checks: readonly CheckIR[]): Code {
   const binds = checks.flatMap((c) =>
@@ -74,7 +78,14 @@ export function emitAdapter(tool: ToolIR, hooksModule: string | undefined): Emit
   const n = toolNames(tool.tool);
   const usesFresh = tool.checks.some((c) => c.kind === "fresh");
   const usesHooks = tool.checks.some((c) => c.kind === "hook");
-  const runtimeNames = ["createAdapter", "errorTable", ...(usesFresh ? ["parseDateTime"] : []), ...(tool.upstream.route ? ["pathSegment"] : [])];
+  const readsFields = Boolean(tool.upstream.route) || tool.checks.some((c) => c.kind === "bind" || c.kind === "fresh");
+  const runtimeNames = [
+    "createAdapter",
+    "errorTable",
+    ...(readsFields ? ["ownMember"] : []),
+    ...(usesFresh ? ["parseDateTime"] : []),
+    ...(tool.upstream.route ? ["pathSegment"] : []),
+  ];
   const runtimeImports = raw(runtimeNames.join(", "));
   const hooksImport = usesHooks && hooksModule !== undefined ? _`import * as hooks from ${`../${hooksModule}`};\n` : raw("");
   const content = _`import { ${runtimeImports} } from "@toolgate/runtime";

@@ -36,8 +36,9 @@ function newAjv(): Ajv2020 {
     allErrors: false,
     // The operator channel keeps paths and keywords only; message strings would be dead weight.
     messages: false,
-    // Safe without own-property checks: specs cannot declare Object.prototype member names (TG215).
-    ownProperties: false,
+    // Own members only: a polluted Object.prototype must never satisfy `required` (TG215 keeps
+    // declared names off the prototype's own members, not off what a polluter may add).
+    ownProperties: true,
     discriminator: true,
     // One function per definition instead of a copy at every use: smaller modules, faster cold start.
     inlineRefs: false,

@@ -8,7 +8,7 @@ import { verdictOf } from "../validate/support.js";
 import { issuesOf, newTrace } from "./events.js";
 import { invalidFields } from "./input.js";
 import { observe, startedAt } from "./observe.js";
-import { errorFor, report, runPipeline } from "./pipeline.js";
+import { declaredError, errorFor, report, runPipeline } from "./pipeline.js";
 import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
 
 const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
@@ -51,7 +51,7 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     trace.upstreamStatus = options.upstreamStatus;
     trace.layer = options.layer ?? "transport";
     // Transport failures can reach any tool: an undeclared catalog code keeps its own action.
-    const known = def.errors[code] ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
+    const known = declaredError(plain, code) ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
     trace.code = known ? code : "INTERNAL_FAILURE";
     const base = known ? withOperation(known, def.operation) : errorFor(plain, "INTERNAL_FAILURE");
     const seconds = wholeSeconds(options.retryAfterSeconds);

@@ -1,3 +1,4 @@
+import { ownMember } from "../own.js";
 import type { Validator } from "../validate/support.js";
 
 // A field name goes back to the agent only when it is a plain name: an unexpected key could be prose.
@@ -16,7 +17,8 @@ export function invalidFields(validate: Validator): string[] {
   const names = new Set<string>();
   for (const error of validate.errors ?? []) {
     const top = error.instancePath.split("/")[1];
-    const candidate = top !== undefined ? unescape(top) : error.params?.missingProperty;
+    // Own members only: an error without params would otherwise read a polluted Object.prototype.params.
+    const candidate = top !== undefined ? unescape(top) : ownMember(ownMember(error, "params"), "missingProperty");
     if (typeof candidate === "string" && PLAIN_NAME.test(candidate)) names.add(candidate);
   }
   return [...names].sort();

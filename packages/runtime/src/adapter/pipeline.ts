@@ -18,8 +18,12 @@ export type PipelineDefinition<I, O, V> = Pick<
 
 type Def<I, O, V> = PipelineDefinition<I, O, V>;
 
+/** The table's entry for `code`, own entries only: a polluted Object.prototype member is no declared error. */
+export const declaredError = (def: Def<unknown, unknown, unknown>, code: string): AgentError | undefined =>
+  Object.hasOwn(def.errors, code) ? def.errors[code] : undefined;
+
 export const errorFor = (def: Def<unknown, unknown, unknown>, code: string): AgentError =>
-  withOperation(def.errors[code] ?? def.errors.INTERNAL_FAILURE!, def.operation);
+  withOperation(declaredError(def, code) ?? def.errors.INTERNAL_FAILURE!, def.operation);
 
 /** Records the verdict and returns the fixed error for `code`; the first layer to decide wins. */
 export function reject(def: Def<unknown, unknown, unknown>, call: ToolCall<unknown>, trace: Trace, code: string, layer: Trace["layer"]): AgentFailure {

@@ -110,9 +110,9 @@ function utcMillis(f: Fields): number {
   return date.getTime();
 }
 
-/** Milliseconds since the epoch, or NaN when `text` is not an RFC 3339 date-time. */
-export function parseDateTime(text: string): number {
-  return readDateTime(text, scratch) ? utcMillis(scratch) - scratch.offset * 60_000 : Number.NaN;
+/** Milliseconds since the epoch, or NaN when `text` is not an RFC 3339 date-time (nor a string). */
+export function parseDateTime(text: unknown): number {
+  return typeof text === "string" && readDateTime(text, scratch) ? utcMillis(scratch) - scratch.offset * 60_000 : Number.NaN;
 }
 
 export const isDateTime = (text: string): boolean => readDateTime(text, scratch);

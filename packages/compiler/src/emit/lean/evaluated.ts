@@ -2,6 +2,7 @@ import { _, join, member, type Code } from "../../codegen/code.js";
 import { childPointer, resolvePointer } from "../../load/pointer.js";
 import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
+import { ownPresent } from "./own.js";
 import { refPointer } from "./refs.js";
 
 /**
@@ -70,7 +71,8 @@ function visit(node: unknown, at: string, conditions: readonly Condition[], isRo
   visitConditional(node, at, conditions, walk);
   if (isSchemaObject(node.dependentSchemas)) {
     for (const [name, m] of Object.entries(node.dependentSchemas)) {
-      visit(m, childPointer(childPointer(at, "dependentSchemas"), name), [...conditions, _`${member(walk.site.data, name)} !== undefined`], false, walk);
+      const present = ownPresent(walk.ctx, walk.site.data, member(walk.site.data, name), name);
+      visit(m, childPointer(childPointer(at, "dependentSchemas"), name), [...conditions, present], false, walk);
     }
   }
   const ref = refPointer(node);

@@ -5,6 +5,7 @@ import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
 import { evaluatedCoverage, matchTest, propertyKind } from "./evaluated.js";
 import { compileNode } from "./node.js";
+import { hasOwn, inherited, ownAbsent, ownPresent } from "./own.js";
 import { nonNegativeInteger } from "./scalar.js";
 
 /** A declared name as a property read; a reserved name would read Object.prototype instead. */
@@ -16,8 +17,11 @@ function read(site: Site, name: string, keyword: string): Code {
 const namesOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const entriesOf = (value: unknown): [string, unknown][] => (isSchemaObject(value) ? Object.entries(value) : []);
 
+/** Whether the object has `name` as its own member (present and not inherited). */
+const present = (site: Site, name: string, keyword: string, ctx: ModuleContext): Code => ownPresent(ctx, site.data, read(site, name, keyword), name);
+
 function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
-  const out = namesOf(schema.required).map((name) => _`if (${read(site, name, "required")} === undefined) ${ctx.fail(site, "required", name)}`);
+  const out = namesOf(schema.required).map((name) => _`if (${ownAbsent(ctx, site.data, read(site, name, "required"), name)}) ${ctx.fail(site, "required", name)}`);
   for (const keyword of ["minProperties", "maxProperties"] as const) {
     const bound = nonNegativeInteger(schema, keyword, site);
     if (bound === undefined) continue;
@@ -27,18 +31,25 @@ function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Cod
   for (const [name, needs] of entriesOf(schema.dependentRequired)) {
     // One check per dependent, so the failure names the missing property as `required` does.
     for (const needed of namesOf(needs)) {
-      const test = _`${read(site, name, "dependentRequired")} !== undefined && ${read(site, needed, "dependentRequired")} === undefined`;
+      const test = _`${present(site, name, "dependentRequired", ctx)} && (${ownAbsent(ctx, site.data, read(site, needed, "dependentRequired"), needed)})`;
       out.push(_`if (${test}) ${ctx.fail(site, "dependentRequired", needed)}`);
     }
   }
   return out;
 }
 
+/**
+ * Each declared member that is there is checked against its schema. An inherited one fails: later
+ * reads of declared members (selector, checks) can then trust `d.x`. A required member's presence
+ * test already saw it is own.
+ */
 function propertiesCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  const required = new Set(namesOf(schema.required));
   return entriesOf(schema.properties).flatMap(([name, sub]) => {
-    if (sub === true) return [];
+    if (sub === true && required.has(name)) return [];
     const value = ctx.name("d");
     const body = compileNode(sub, { at: childPointer(childPointer(site.at, "properties"), name), data: value, path: [...site.path, name] }, ctx);
+    if (!required.has(name)) body.unshift(_`if (${inherited(ctx, site.data, name)}) ${ctx.fail({ ...site, path: [...site.path, name] }, "properties")}`);
     return [_`const ${value} = ${read(site, name, "properties")};
 if (${value} !== undefined) {
   ${join(body)}
@@ -49,7 +60,7 @@ if (${value} !== undefined) {
 function dependentSchemasCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   return entriesOf(schema.dependentSchemas).map(([name, sub]) => {
     const body = compileNode(sub, { ...site, at: childPointer(childPointer(site.at, "dependentSchemas"), name) }, ctx);
-    return _`if (${read(site, name, "dependentSchemas")} !== undefined) {
+    return _`if (${present(site, name, "dependentSchemas", ctx)}) {
   ${join(body)}
 }`;
   });
@@ -70,6 +81,10 @@ export function restCode(keyword: string, rest: unknown, covered: Code, key: Cod
   ${join(body)}
 }`];
 }
+
+/** The keyword that makes the object's keys be visited, to name an inherited key's failure. */
+const loopKeyword = (schema: SchemaObject): string =>
+  ["additionalProperties", "unevaluatedProperties", "patternProperties"].find((k) => schema[k] !== undefined && schema[k] !== true) ?? "propertyNames";
 
 function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   const key = ctx.name("k");
@@ -96,7 +111,11 @@ function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] 
     if (coverage.covered !== undefined) body.push(...restCode("unevaluatedProperties", schema.unevaluatedProperties, coverage.covered, key, site, ctx));
   }
   if (body.length === 0) return [];
+  // for-in also visits a polluted prototype's enumerable names: such a key fails, never passes as
+  // data. Reported at the object, as an undeclared key is: the name is not the upstream's to show.
+  const inherited = _`if (!${hasOwn(ctx, site.data, key)}) ${ctx.fail(site, loopKeyword(schema))}`;
   return [...prelude, _`for (const ${key} in ${site.data}) {
+  ${inherited}
   ${join(body)}
 }`];
 }
