@@ -30,7 +30,9 @@ export function clientChecks(tool: ToolIR): CheckIR[] {
 export function emitClient(tool: ToolIR): EmittedFile {
   const n = toolNames(tool.tool);
   const checks = clientChecks(tool);
-  const runtimeNames = ["errorTable", ...(checks.some((c) => c.kind === "fresh") ? ["parseDateTime"] : []), "readCallToolResult"];
+  const fresh = checks.some((c) => c.kind === "fresh") ? ["parseDateTime"] : [];
+  // Bind and fresh checks read the view and the arguments through ownMember (emit/adapter.ts).
+  const runtimeNames = ["errorTable", ...(checks.some((c) => c.kind !== "hook") ? ["ownMember"] : []), ...fresh, "readCallToolResult"];
   const skipped = tool.checks.filter((c) => !checks.includes(c)).map((c) => c.id);
   const content = _`import { ${raw(runtimeNames.join(", "))}, type AgentResult, type ToolgateContext, type ToolResultContract } from "@toolgate/runtime";
 import { selectAgentView } from "./select.js";
