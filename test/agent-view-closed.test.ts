@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
 import { compileTexts } from "./support/project.js";
+import { typeCheck } from "./support/typecheck.js";
 import { generateProject, type GeneratedProject, type LoadedAdapter } from "./support/generated-project.js";
 
 /**
@@ -47,12 +49,19 @@ output:
       propertyNames: { pattern: "^[a-z]{1,16}$" }
       maxProperties: 8
       additionalProperties: { type: integer }
+    tree: { $ref: "#/$defs/node" }
   $defs:
     head:
       type: object
       properties:
         sha: { type: string, pattern: "^[0-9a-f]{40}$" }
-agent_view: [number, head, runs, labels]
+    node:
+      type: object
+      additionalProperties: true
+      properties:
+        name: { enum: [a, b] }
+        children: { type: array, maxItems: 4, items: { $ref: "#/$defs/node" } }
+agent_view: [number, head, runs, labels, tree]
 unknown_members: ignore
 `;
 
@@ -81,6 +90,7 @@ describe("an opened object listed whole in agent_view", () => {
     head: { sha: SHA, ref: "main", note: INJECTION, repo: { full_name: "o/r", note: INJECTION } },
     runs: [{ head: { sha: SHA, note: INJECTION }, note: INJECTION }],
     labels: { bug: 1 },
+    tree: { name: "a", note: INJECTION, children: [{ name: "b", note: INJECTION, children: [] }] },
   };
 
   it("passes validation, and the agent sees only declared members at every depth", () => {
@@ -91,6 +101,7 @@ describe("an opened object listed whole in agent_view", () => {
       head: { sha: SHA, ref: "main", repo: { full_name: "o/r" } },
       runs: [{ head: { sha: SHA } }],
       labels: { bug: 1 },
+      tree: { name: "a", children: [{ name: "b", children: [] }] },
     });
     expect(JSON.stringify(result)).not.toContain(INJECTION);
   });
@@ -104,6 +115,11 @@ describe("an opened object listed whole in agent_view", () => {
     const result = adapt(body) as { data: { head: object; runs: object[] } };
     expect(Object.getPrototypeOf(result.data.head)).toBe(Object.prototype);
     expect(Object.keys(result.data.head)).toEqual(["sha", "ref", "repo"]);
+  });
+
+  it("emits a selector that type-checks against the generated types (nullable, map, recursion)", () => {
+    const files = project.out.files.filter((f) => f.path.endsWith(".ts")).map((f) => join(project.dir, f.path));
+    expect(typeCheck(files)).toEqual([]);
   });
 
   it("types the view exactly as the selector builds it", () => {
