@@ -137,6 +137,6 @@ describe("random specs with a canary in every undeclared member", () => {
       }
     }
     // Closed objects refuse the canary member, open ones (and unknown_members: ignore) accept it.
-    expect(accepted).toBeGreaterThan(100);
+    expect(accepted).toBe(281); // of 480: fixed seed
   });
 });
