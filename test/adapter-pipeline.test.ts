@@ -65,7 +65,11 @@ describe("seed 000: the first test", () => {
     expect(leakedFrom(raw, result, [])).toEqual([]);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ layer: "schema", syntax_valid: true, schema_valid: false, code: "INVALID_RESPONSE" });
-    expect(events[0]!.schema_errors).toEqual([{ instancePath: "", schemaPath: "#/output/additionalProperties", keyword: "additionalProperties" }]);
+    // The operator learns which member it was (a name, never its value); the agent learns nothing of it.
+    expect(events[0]!.schema_errors).toEqual([
+      { instancePath: "", schemaPath: "#/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: "admin_override" } },
+    ]);
+    expect(events[0]!.schema_errors_truncated).toBe(0);
   });
 
   it("returns only the agent view on success, never the free-text field", () => {

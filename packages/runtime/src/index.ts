@@ -21,7 +21,7 @@ export { parseDateTime } from "./time/rfc3339.js";
 export { pathSegment } from "./path-segment.js";
 export { formats } from "./validate/formats.js";
 export { deepEqual, isMultipleOf, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";
-export { FailureTrail, hasDuplicateItems, toValidator, type ValidatorIssueRow } from "./validate/trail.js";
+export { Collector, hasDuplicateItems, MAX_ERRORS, toValidator, type IssueParams, type ValidatorIssueRow } from "./validate/trail.js";
 export * from "./retry/index.js";
 export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";
 export { FAILURE_ENVELOPE_SCHEMA, FAILURE_ENVELOPE_VERSION, failureEnvelope } from "./envelope.js";

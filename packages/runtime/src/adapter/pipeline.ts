@@ -1,6 +1,6 @@
 import { parseStrict } from "../json/index.js";
 import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
-import { buildEvent, issuesOf, type Trace } from "./events.js";
+import { buildEvent, recordSchemaErrors, type Trace } from "./events.js";
 import type { AdapterDefinition, ToolCall } from "./types.js";
 
 interface UpstreamEnvelope<Output> {
@@ -52,7 +52,7 @@ export function runPipeline<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array
   trace.syntaxValid = true;
   trace.schemaValid = def.validateResponse(parsed.value);
   if (!trace.schemaValid) {
-    trace.schemaErrors = issuesOf(def.validateResponse);
+    recordSchemaErrors(trace, def.validateResponse);
     return fail("INVALID_RESPONSE", "schema");
   }
   let output = parsed.value as O;
