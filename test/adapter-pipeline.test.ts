@@ -191,6 +191,20 @@ describe("input validation", () => {
     expect(events[0]).toMatchObject({ layer: "input", code: "INVALID_INPUT" });
   });
 
+  it("asks to remove an argument the tool does not take, without naming it back to the agent", () => {
+    const { context, events } = recorder();
+    const started = reviewStatus.call({ change_id: "CR-42", tg_canary_arg: true }, context);
+    if (started.ok) throw new Error("expected INVALID_INPUT");
+    const { error } = started.result;
+    expect(error).toMatchObject({ code: "INVALID_INPUT", invalid_fields: [] });
+    expect(error.message).toContain("Remove any argument the tool does not take");
+    expect(error.message).not.toMatch(/named fields/);
+    expect(JSON.stringify(started.result)).not.toContain("tg_canary_arg");
+    expect(events[0]!.schema_errors).toEqual([
+      { instancePath: "", schemaPath: "#/input/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: "tg_canary_arg" } },
+    ]);
+  });
+
   it("issues opaque, unique request ids", () => {
     const ids = new Set(Array.from({ length: 1000 }, () => (reviewStatus.call({ change_id: "CR-1" }) as { call: { request_id: string } }).call.request_id));
     expect(ids.size).toBe(1000);
