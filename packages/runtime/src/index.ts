@@ -22,6 +22,7 @@ export { pathSegment } from "./path-segment.js";
 export { formats } from "./validate/formats.js";
 export { deepEqual, isMultipleOf, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";
 export { Collector, hasDuplicateItems, MAX_ERRORS, toValidator, type IssueParams, type ValidatorIssueRow } from "./validate/trail.js";
+export { MAX_UNDECLARED, UndeclaredMembers } from "./validate/undeclared.js";
 export * from "./retry/index.js";
 export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";
 export { FAILURE_ENVELOPE_SCHEMA, FAILURE_ENVELOPE_VERSION, failureEnvelope } from "./envelope.js";

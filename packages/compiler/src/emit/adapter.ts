@@ -74,6 +74,8 @@ export function emitAdapter(tool: ToolIR, hooksModule: string | undefined): Emit
   const n = toolNames(tool.tool);
   const usesFresh = tool.checks.some((c) => c.kind === "fresh");
   const usesHooks = tool.checks.some((c) => c.kind === "hook");
+  // unknown_members: ignore leaves schemas open; the undeclared-member walk reports what they let through.
+  const ignoring = tool.unknownMembers === "ignore";
   const runtimeNames = ["createAdapter", "errorTable", ...(usesFresh ? ["parseDateTime"] : []), ...(tool.upstream.route ? ["pathSegment"] : [])];
   const runtimeImports = raw(runtimeNames.join(", "));
   const hooksImport = usesHooks && hooksModule !== undefined ? _`import * as hooks from ${`../${hooksModule}`};\n` : raw("");
@@ -81,7 +83,7 @@ export function emitAdapter(tool: ToolIR, hooksModule: string | undefined): Emit
 ${hooksImport}import { selectAgentView } from "./select.js";
 import type { ${n.agentView}, ${n.input}, ${n.output} } from "./types.js";
 import { ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")}, validateInput } from "./validate.js";
-
+${ignoring ? raw('import { undeclaredMembers } from "./undeclared.js";\n') : raw("")}
 ${jsdoc(`The ${tool.tool} adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.`)}
 export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>({
   tool: ${tool.tool},
@@ -93,7 +95,7 @@ export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>
   errors: ${errorTable(tool)},${operationLine(tool)}
   validateInput,
   validateResponse: ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},
-  bind: ${bindFn(tool.checks)},
+${ignoring ? raw("  undeclared: undeclaredMembers,\n") : raw("")}  bind: ${bindFn(tool.checks)},
   semantic: ${semanticFn(tool.checks)},
   select: selectAgentView,
 });

@@ -32,6 +32,15 @@ export function report(def: Def<unknown, unknown, unknown>, call: ToolCall<unkno
   if (onEvent) bestEffort(() => onEvent(buildEvent(def, call, trace, raw, startedAt)));
 }
 
+/** The walk is for the operator only: should it ever throw, the agent's result stays as decided. */
+function undeclaredIn(walk: (response: unknown) => readonly string[], response: unknown): readonly string[] | undefined {
+  try {
+    return walk(response);
+  } catch {
+    return undefined;
+  }
+}
+
 function bestEffort(deliver: () => void): void {
   try {
     deliver();
@@ -55,6 +64,7 @@ export function runPipeline<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array
     recordSchemaErrors(trace, def.validateResponse);
     return fail("INVALID_RESPONSE", "schema");
   }
+  if (def.undeclared) trace.undeclaredMembers = undeclaredIn(def.undeclared, parsed.value);
   let output = parsed.value as O;
   if (def.envelope) {
     const envelope = parsed.value as UpstreamEnvelope<O>;

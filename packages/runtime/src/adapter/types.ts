@@ -93,6 +93,8 @@ export interface AdapterDefinition<Input, Output, View> {
   readonly validateInput: Validator;
   /** The envelope validator when `envelope`, else the output validator. */
   readonly validateResponse: Validator;
+  /** `unknown_members: ignore` tools: the response's undeclared members (JSON Pointers, bounded). */
+  readonly undeclared?: (response: unknown) => readonly string[];
   readonly bind: CheckFn<Input, Output>;
   readonly semantic: CheckFn<Input, Output>;
   readonly select: (output: Output) => View;
