@@ -65,7 +65,11 @@ describe("seed 000: the first test", () => {
     expect(leakedFrom(raw, result, [])).toEqual([]);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ layer: "schema", syntax_valid: true, schema_valid: false, code: "INVALID_RESPONSE" });
-    expect(events[0]!.schema_errors).toEqual([{ instancePath: "", schemaPath: "#/output/additionalProperties", keyword: "additionalProperties" }]);
+    // The operator learns which member it was (a name, never its value); the agent learns nothing of it.
+    expect(events[0]!.schema_errors).toEqual([
+      { instancePath: "", schemaPath: "#/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: "admin_override" } },
+    ]);
+    expect(events[0]!.schema_errors_truncated).toBe(0);
   });
 
   it("returns only the agent view on success, never the free-text field", () => {
@@ -185,6 +189,20 @@ describe("input validation", () => {
     expect(JSON.stringify(started.result)).not.toContain("canary");
     expect(JSON.stringify(events)).not.toContain("canary");
     expect(events[0]).toMatchObject({ layer: "input", code: "INVALID_INPUT" });
+  });
+
+  it("asks to remove an argument the tool does not take, without naming it back to the agent", () => {
+    const { context, events } = recorder();
+    const started = reviewStatus.call({ change_id: "CR-42", tg_canary_arg: true }, context);
+    if (started.ok) throw new Error("expected INVALID_INPUT");
+    const { error } = started.result;
+    expect(error).toMatchObject({ code: "INVALID_INPUT", invalid_fields: [] });
+    expect(error.message).toContain("Remove any argument the tool does not take");
+    expect(error.message).not.toMatch(/named fields/);
+    expect(JSON.stringify(started.result)).not.toContain("tg_canary_arg");
+    expect(events[0]!.schema_errors).toEqual([
+      { instancePath: "", schemaPath: "#/input/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: "tg_canary_arg" } },
+    ]);
   });
 
   it("issues opaque, unique request ids", () => {

@@ -65,7 +65,9 @@ describe("audit log of adapter events", () => {
       [3, "failure", "binding", UPSTREAM],
     ]);
     expect(bodies.every((b) => b.event.raw_sha256?.length === 64)).toBe(true);
-    for (const secretish of ["alice", "admin_override", "approved"]) expect(lines.join("\n")).not.toContain(secretish);
+    for (const secretish of ["alice", "approved"]) expect(lines.join("\n")).not.toContain(secretish);
+    // Issue 10: the operator's record names the undeclared member (escaped), never its value.
+    expect(bodies[1]!.event.schema_errors).toEqual([expect.objectContaining({ keyword: "additionalProperties", params: { additionalProperty: "admin_override" } })]);
   });
 
   it("verifies from the anchor to the published head", async () => {

@@ -174,7 +174,7 @@ describe.each(MATRIX)("SDK %s client, %s example server", (client, server) => {
     const result = await session.callTool("review_status", { change_id: `CR-1 ${INJECTED_INSTRUCTION}` });
     expect(attempts()).toBe(before);
     if (server === "v1") {
-      const error = { code: "INVALID_INPUT", action: "repair_input", retryable: false, message: "The tool call's arguments do not match the tool's input contract. Repair the named fields and call again.", invalid_fields: ["change_id"] };
+      const error = { code: "INVALID_INPUT", action: "repair_input", retryable: false, message: "The tool call's arguments do not match the tool's input contract. Remove any argument the tool does not take, repair the fields listed in invalid_fields, and call again.", invalid_fields: ["change_id"] };
       expectFailure(result, TOOLS[3]!, error);
     } else {
       // SDK 2.x validates arguments itself with the wrapped generated validator, before the adapter runs.

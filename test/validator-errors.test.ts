@@ -6,9 +6,9 @@ import { leanValidatorModule } from "../packages/compiler/src/emit/lean/module.j
 import { scratchDir } from "./support/project.js";
 
 /**
- * What the boolean validators report on failure: the first failing check's instance path (through
- * inline nesting, loops, references and recursion, with RFC 6901 escaping), its schema path and
- * keyword, and nothing after a success.
+ * What the boolean validators report on failure: every failing check (at most MAX_ERRORS, the rest
+ * counted), each with its instance path (through inline nesting, loops, references and recursion,
+ * with RFC 6901 escaping), schema path, keyword and schema params, and nothing after a success.
  */
 
 const DOCUMENT = {
@@ -65,19 +65,21 @@ describe("boolean validator errors", () => {
 
   it("escapes / and ~ in instance paths", () => {
     expect(firstError({ list: [], "a/b~c": 1.5 })).toEqual([
-      { instancePath: "/a~1b~0c", schemaPath: "#/$defs/root/properties/a~1b~0c/type", keyword: "type" },
+      { instancePath: "/a~1b~0c", schemaPath: "#/$defs/root/properties/a~1b~0c/type", keyword: "type", params: { type: "integer" } },
     ]);
   });
 
-  it("reports an unknown member at the object, without its name", () => {
-    expect(firstError({ list: [], "secret-name": 1 })).toEqual([{ instancePath: "", schemaPath: "#/$defs/root/additionalProperties", keyword: "additionalProperties" }]);
+  it("reports an unknown member at the object, with its name as a param", () => {
+    expect(firstError({ list: [], "secret-name": 1 })).toEqual([
+      { instancePath: "", schemaPath: "#/$defs/root/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: "secret-name" } },
+    ]);
   });
 
   it("reports anyOf at the value when every branch fails, then why each branch failed", () => {
     expect(firstError({ list: [], choice: 3 })).toEqual([
       { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf", keyword: "anyOf" },
-      { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf/0/type", keyword: "type" },
-      { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf/1/minimum", keyword: "minimum" },
+      { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf/0/type", keyword: "type", params: { type: "string" } },
+      { instancePath: "/choice", schemaPath: "#/$defs/root/properties/choice/anyOf/1/minimum", keyword: "minimum", params: { limit: 10 } },
     ]);
   });
 
@@ -100,6 +102,27 @@ describe("boolean validator errors", () => {
     expect(validate({ list: [], flags: {} })).toBe(false);
     expect(validate({ list: [], flags: JSON.parse('{"__proto__":{"admin":false}}') })).toBe(false);
     expect(validate({ list: [], flags: JSON.parse('{"__proto__":{"admin":true}}') })).toBe(true);
+  });
+
+  it("reports every failure, not only the first: siblings after a failed type, items after a failed item, a missing field", () => {
+    const data = { "a/b~c": "x", list: [{ id: 1 }, {}, { id: "y", child: { id: "z" } }], contact: { phone: "1" } };
+    expect(firstError(data)).toEqual([
+      { instancePath: "/list/0/id", schemaPath: "#/$defs/entry/properties/id/type", keyword: "type", params: { type: "string" } },
+      { instancePath: "/list/1", schemaPath: "#/$defs/entry/required", keyword: "required", params: { missingProperty: "id" } },
+      { instancePath: "/list/2/id", schemaPath: "#/$defs/entry/properties/id/pattern", keyword: "pattern" },
+      { instancePath: "/list/2/child/id", schemaPath: "#/$defs/entry/properties/id/pattern", keyword: "pattern" },
+      { instancePath: "/a~1b~0c", schemaPath: "#/$defs/root/properties/a~1b~0c/type", keyword: "type", params: { type: "integer" } },
+      { instancePath: "/contact", schemaPath: "#/$defs/root/properties/contact/dependentRequired", keyword: "dependentRequired", params: { missingProperty: "name" } },
+    ]);
+    expect(validate.truncated).toBe(0);
+  });
+
+  it("keeps at most 16 failures and counts the rest", () => {
+    const unknown = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`extra${i}`, i]));
+    expect(validate({ list: [], ...unknown })).toBe(false);
+    expect(validate.errors).toHaveLength(16);
+    expect(validate.errors!.map((e) => e.params?.additionalProperty)).toEqual(Array.from({ length: 16 }, (_, i) => `extra${i}`));
+    expect(validate.truncated).toBe(4);
   });
 
   it("clears errors on success, also right after a failure", () => {

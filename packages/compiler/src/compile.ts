@@ -9,6 +9,7 @@ import { toolNames } from "./emit/names.js";
 import { registryEmitter } from "./emit/registry.js";
 import { selectorEmitter } from "./emit/select.js";
 import { typesEmitter } from "./emit/types.js";
+import { undeclaredEmitter } from "./emit/undeclared/walker.js";
 import { validatorsEmitter } from "./emit/validators.js";
 import { finalizeFiles, type GeneratedFile } from "./finalize.js";
 import { buildTool } from "./front/tool.js";
@@ -39,6 +40,7 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
   validatorsEmitter,
   selectorEmitter,
   adapterEmitter,
+  undeclaredEmitter,
   definitionsEmitter,
   registryEmitter,
   manifestEmitter,

@@ -86,13 +86,15 @@ export function emitAdapter(tool: ToolIR, hooksModule: string | undefined): Emit
     ...(usesFresh ? ["parseDateTime"] : []),
     ...(tool.upstream.route ? ["pathSegment"] : []),
   ];
+  // unknown_members: ignore leaves schemas open; the undeclared-member walk reports what they let through.
+  const ignoring = tool.unknownMembers === "ignore";
   const runtimeImports = raw(runtimeNames.join(", "));
   const hooksImport = usesHooks && hooksModule !== undefined ? _`import * as hooks from ${`../${hooksModule}`};\n` : raw("");
   const content = _`import { ${runtimeImports} } from "@toolgate/runtime";
 ${hooksImport}import { selectAgentView } from "./select.js";
 import type { ${n.agentView}, ${n.input}, ${n.output} } from "./types.js";
 import { ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")}, validateInput } from "./validate.js";
-
+${ignoring ? raw('import { undeclaredMembers } from "./undeclared.js";\n') : raw("")}
 ${jsdoc(`The ${tool.tool} adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.`)}
 export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>({
   tool: ${tool.tool},
@@ -104,7 +106,7 @@ export const ${n.camel} = createAdapter<${n.input}, ${n.output}, ${n.agentView}>
   errors: ${errorTable(tool)},${operationLine(tool)}
   validateInput,
   validateResponse: ${raw(tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},
-  bind: ${bindFn(tool.checks)},
+${ignoring ? raw("  undeclared: undeclaredMembers,\n") : raw("")}  bind: ${bindFn(tool.checks)},
   semantic: ${semanticFn(tool.checks)},
   select: selectAgentView,
 });

@@ -33,7 +33,8 @@ function newAjv(): Ajv2020 {
     // A name under properties that a patternProperties pattern also matches gets both schemas: legal
     // 2020-12 that Ajv's strict mode calls a likely mistake, and our validators implement it.
     allowMatchingProperties: true,
-    allErrors: false,
+    // Every failure reaches the operator (bounded when the event is built), as from our own validators.
+    allErrors: true,
     // The operator channel keeps paths and keywords only; message strings would be dead weight.
     messages: false,
     // Own members only: a polluted Object.prototype must never satisfy `required` (TG215 keeps

@@ -5,7 +5,7 @@ import { failure, withOperation, type AgentError, type AgentFailure, type AgentR
 import { compileRetryPolicy } from "../retry/policy.js";
 import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import { verdictOf } from "../validate/support.js";
-import { issuesOf, newTrace } from "./events.js";
+import { newTrace, recordSchemaErrors } from "./events.js";
 import { invalidFields } from "./input.js";
 import { observe, startedAt } from "./observe.js";
 import { declaredError, errorFor, report, runPipeline } from "./pipeline.js";
@@ -31,7 +31,7 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     if (verdict === true) return { ok: true, call };
     const trace = newTrace();
     // A validator that threw (arguments nested deeper than the stack) left no errors of this call.
-    trace.schemaErrors = verdict === false ? issuesOf(def.validateInput) : [];
+    if (verdict === false) recordSchemaErrors(trace, def.validateInput);
     trace.checkId = verdict === false ? undefined : "exception";
     trace.code = "INVALID_INPUT";
     trace.layer = "input";

@@ -1,6 +1,7 @@
 import type { Layer } from "../result.js";
 import { sha256Hex } from "../sha256.js";
 import type { ValidationIssue, Validator } from "../validate/support.js";
+import { issuesOf } from "./issues.js";
 import type { AdapterEvent, Correlation, ToolCall } from "./types.js";
 
 /** What each layer concluded; folded into one event at the end of a call. */
@@ -10,6 +11,9 @@ export interface Trace {
   syntaxValid: boolean | null;
   schemaValid: boolean | null;
   schemaErrors: readonly ValidationIssue[];
+  schemaErrorsTruncated: number;
+  /** For `unknown_members: ignore` tools, after the response passed validation. */
+  undeclaredMembers: readonly string[] | undefined;
   checkId: string | undefined;
   parseReason: string | undefined;
   upstreamStatus: number | undefined;
@@ -21,14 +25,18 @@ export const newTrace = (): Trace => ({
   syntaxValid: null,
   schemaValid: null,
   schemaErrors: [],
+  schemaErrorsTruncated: 0,
+  undeclaredMembers: undefined,
   checkId: undefined,
   parseReason: undefined,
   upstreamStatus: undefined,
 });
 
-/** Keeps only path and keyword of each validator error: messages and params can echo values. */
-export function issuesOf(validate: Validator): ValidationIssue[] {
-  return (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword }));
+/** Records why `validate` failed (see issuesOf: bounded, no values). */
+export function recordSchemaErrors(trace: Trace, validate: Validator): void {
+  const { issues, truncated } = issuesOf(validate);
+  trace.schemaErrors = issues;
+  trace.schemaErrorsTruncated = truncated;
 }
 
 function digest(raw: string | Uint8Array | undefined): { sha: string | undefined; bytes: number | undefined } {
@@ -71,6 +79,8 @@ export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, trace: Trac
     syntax_valid: trace.syntaxValid,
     schema_valid: trace.schemaValid,
     schema_errors: trace.schemaErrors,
+    schema_errors_truncated: trace.schemaErrorsTruncated,
+    ...(trace.undeclaredMembers ? { undeclared_members: trace.undeclaredMembers } : {}),
     check_id: trace.checkId,
     parse_reason: trace.parseReason,
     upstream_status: trace.upstreamStatus,

@@ -1,6 +1,6 @@
 import { parseStrict } from "../json/index.js";
 import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
-import { buildEvent, issuesOf, type Trace } from "./events.js";
+import { buildEvent, recordSchemaErrors, type Trace } from "./events.js";
 import type { AdapterDefinition, ToolCall } from "./types.js";
 
 interface UpstreamEnvelope<Output> {
@@ -13,7 +13,7 @@ interface UpstreamEnvelope<Output> {
 /** What the pipeline and its event read of a definition; an MCP client's contract supplies the same parts. */
 export type PipelineDefinition<I, O, V> = Pick<
   AdapterDefinition<I, O, V>,
-  "tool" | "version" | "specHash" | "limits" | "envelope" | "errors" | "operation" | "validateResponse" | "bind" | "semantic" | "select"
+  "tool" | "version" | "specHash" | "limits" | "envelope" | "errors" | "operation" | "validateResponse" | "bind" | "semantic" | "select" | "undeclared"
 >;
 
 type Def<I, O, V> = PipelineDefinition<I, O, V>;
@@ -42,6 +42,15 @@ export function report(def: Def<unknown, unknown, unknown>, call: ToolCall<unkno
   if (onEvent) bestEffort(() => onEvent(buildEvent(def, call, trace, raw, startedAt)));
 }
 
+/** The walk is for the operator only: should it ever throw, the agent's result stays as decided. */
+function undeclaredIn(walk: (response: unknown) => readonly string[], response: unknown): readonly string[] | undefined {
+  try {
+    return walk(response);
+  } catch {
+    return undefined;
+  }
+}
+
 function bestEffort(deliver: () => void): void {
   try {
     deliver();
@@ -62,9 +71,10 @@ export function runPipeline<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array
   trace.syntaxValid = true;
   trace.schemaValid = def.validateResponse(parsed.value);
   if (!trace.schemaValid) {
-    trace.schemaErrors = issuesOf(def.validateResponse);
+    recordSchemaErrors(trace, def.validateResponse);
     return fail("INVALID_RESPONSE", "schema");
   }
+  if (def.undeclared) trace.undeclaredMembers = undeclaredIn(def.undeclared, parsed.value);
   let output = parsed.value as O;
   if (def.envelope) {
     const envelope = parsed.value as UpstreamEnvelope<O>;

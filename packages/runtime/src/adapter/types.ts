@@ -15,8 +15,19 @@ export interface AdapterEvent {
   /** null when the pipeline stopped before that layer ran. */
   readonly syntax_valid: boolean | null;
   readonly schema_valid: boolean | null;
-  /** Paths and keywords only: never the values or the validator's message. */
+  /**
+   * Every failure of the schema layer (or of the input check), at most 16: paths, keyword and the
+   * params that make it actionable (see ValidationIssue); never a value or the validator's message.
+   */
   readonly schema_errors: readonly ValidationIssue[];
+  /** Failures left out of `schema_errors` by its bound. */
+  readonly schema_errors_truncated: number;
+  /**
+   * `unknown_members: ignore` tools only, once the response passed validation: JSON Pointers (into
+   * the response) of members the spec does not declare, at most 16, each segment escaped and cut
+   * to 64 characters. Nothing undeclared reaches the agent; this is how upstream drift shows.
+   */
+  readonly undeclared_members?: readonly string[];
   readonly check_id: string | undefined;
   readonly parse_reason: string | undefined;
   readonly upstream_status: number | undefined;
@@ -82,6 +93,8 @@ export interface AdapterDefinition<Input, Output, View> {
   readonly validateInput: Validator;
   /** The envelope validator when `envelope`, else the output validator. */
   readonly validateResponse: Validator;
+  /** `unknown_members: ignore` tools: the response's undeclared members (JSON Pointers, bounded). */
+  readonly undeclared?: (response: unknown) => readonly string[];
   readonly bind: CheckFn<Input, Output>;
   readonly semantic: CheckFn<Input, Output>;
   readonly select: (output: Output) => View;

@@ -19,6 +19,7 @@ function event(n: number, code?: string): AdapterEvent {
     syntax_valid: true,
     schema_valid: code === undefined,
     schema_errors: code === undefined ? [] : [{ instancePath: "/data/decision", schemaPath: "#/output/properties/decision/enum", keyword: "enum" }],
+    schema_errors_truncated: 0,
     check_id: undefined,
     parse_reason: undefined,
     upstream_status: 200,

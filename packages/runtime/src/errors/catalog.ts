@@ -24,10 +24,11 @@ export interface CatalogEntry {
 
 export const CATALOG = {
   INVALID_INPUT: {
+    // One wording for every cause: invalid_fields may be empty (an unknown argument is never named back).
     action: "repair_input",
     retry: "no",
     title: "Invalid input",
-    message: "The tool call's arguments do not match the tool's input contract. Repair the named fields and call again.",
+    message: "The tool call's arguments do not match the tool's input contract. Remove any argument the tool does not take, repair the fields listed in invalid_fields, and call again.",
     httpStatus: 400,
   },
   INVALID_RESPONSE: {

@@ -51,21 +51,40 @@ export function isMultipleOf(value: number, divisor: number): boolean {
   return (a * 10n ** BigInt(ea - e)) % (b * 10n ** BigInt(eb - e)) === 0n;
 }
 
-/** The shape of an error a generated validator reports; only paths and keywords reach the operator. */
+/**
+ * A validation failure as the operator sees it: paths, keyword and the params that make it
+ * actionable, all from the schema except an undeclared member's name (escaped and cut, see
+ * shownName); never an instance value.
+ */
 export interface ValidationIssue {
   readonly instancePath: string;
   readonly schemaPath: string;
   readonly keyword: string;
+  readonly params?: ValidationIssueParams;
+}
+
+export interface ValidationIssueParams {
+  /** The property a `required` or `dependentRequired` names. */
+  readonly missingProperty?: string;
+  /** The bound of maxLength, maximum, minItems and the other count and comparison keywords. */
+  readonly limit?: number;
+  /** The expected type(s), comma-separated. */
+  readonly type?: string;
+  /** The name of the member additionalProperties or unevaluatedProperties refused. */
+  readonly additionalProperty?: string;
+  readonly unevaluatedProperty?: string;
 }
 
 /** What a generated validator leaves in `errors`; `params` can echo data and stays inside the runtime. */
-export interface ValidatorError extends ValidationIssue {
+export interface ValidatorError extends Omit<ValidationIssue, "params"> {
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
 export interface Validator {
   (data: unknown): boolean;
   errors?: readonly ValidatorError[] | null;
+  /** Failures left out of `errors` by its bound (generated boolean validators only). */
+  truncated?: number;
 }
 
 /**

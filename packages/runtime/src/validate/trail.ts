@@ -1,77 +1,98 @@
 import { deepEqual, type Validator, type ValidatorError } from "./support.js";
 
 /**
- * Where a generated boolean validator failed. The fast path never touches it: a check that fails
- * records the index of its issue (schema path, keyword) and the instance path relative to its own
- * function, and every caller on the way out prepends its segment. Errors cost work only on failure.
+ * Why a generated boolean validator failed. The success path never touches this: every check
+ * returns false at its first failure. Only then does the validator run once more with a Collector,
+ * and in that run each check records its failure and goes on (a failed `type` leaves only the value
+ * it guards), so the operator sees every failure, bounded by MAX_ERRORS.
  */
 type Path = readonly (string | number)[];
 
-interface Cause {
-  readonly issue: number;
-  readonly path: Path;
-}
+/** How many failures a validator keeps; the rest are only counted (`Validator.truncated`). */
+export const MAX_ERRORS = 16;
 
-export class FailureTrail {
-  #issue = -1;
-  #path: Path = [];
-  /** Why each branch of a failed anyOf/oneOf failed, relative to its data (Ajv keeps those too). */
-  #causes: readonly Cause[] = [];
+/** The facts of a failure site that come from the schema, never from the data. */
+export type IssueParams = {
+  readonly missingProperty?: string;
+  readonly limit?: number;
+  readonly type?: string;
+};
 
-  /** Records a failed check; `path` leads from the current function's data to the failing value. */
-  fail(issue: number, ...path: (string | number)[]): false {
-    this.#issue = issue;
-    this.#path = path;
-    this.#causes = [];
-    return false;
-  }
+/** One row per failure site of a generated module: schema path, keyword and the site's params. */
+export type ValidatorIssueRow = readonly [schemaPath: string, keyword: string, params?: IssueParams];
 
-  /**
-   * A combinator none of whose branches passed. The branches run again, here on the failure path
-   * only, to record why each failed: a `required` inside one still names its field.
-   */
-  failBranches(issue: number, branches: readonly ((data: unknown) => boolean)[], data: unknown, ...path: (string | number)[]): false {
-    const causes: Cause[] = [];
-    for (const branch of branches) if (!branch(data)) causes.push({ issue: this.#issue, path: this.#path });
-    this.fail(issue, ...path);
-    this.#causes = causes;
-    return false;
-  }
+/** Ajv's names for the member an additionalProperties or unevaluatedProperties failure is about. */
+const MEMBER_PARAM: Readonly<Record<string, string>> = { additionalProperties: "additionalProperty", unevaluatedProperties: "unevaluatedProperty" };
 
-  /** A nested function failed at `path` below the current function's data. */
-  within(...path: (string | number)[]): false {
-    this.#path = path.concat(this.#path);
-    return false;
-  }
+class Failures {
+  readonly errors: ValidatorError[] = [];
+  truncated = 0;
+  constructor(readonly issues: readonly ValidatorIssueRow[]) {}
 
-  /** The failure first, then the causes of a failed combinator, each with its full instance path. */
-  errors(issues: readonly ValidatorIssueRow[]): ValidatorError[] {
-    return [errorOf(issues, this.#issue, this.#path), ...this.#causes.map((c) => errorOf(issues, c.issue, [...this.#path, ...c.path]))];
+  push(issue: number, path: Path, member?: string): void {
+    if (this.errors.length >= MAX_ERRORS) {
+      this.truncated++;
+      return;
+    }
+    const [schemaPath, keyword, params] = this.issues[issue] ?? ["#", "unknown"];
+    const instancePath = path.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+    const all = member === undefined ? params : { ...params, [MEMBER_PARAM[keyword] ?? "member"]: member };
+    this.errors.push(all === undefined ? { instancePath, schemaPath, keyword } : { instancePath, schemaPath, keyword, params: all });
   }
 }
 
-function errorOf(issues: readonly ValidatorIssueRow[], issue: number, path: Path): ValidatorError {
-  const [schemaPath, keyword, missingProperty] = issues[issue] ?? ["#", "unknown"];
-  const instancePath = path.map((s) => `/${String(s).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
-  return missingProperty === undefined
-    ? { instancePath, schemaPath, keyword }
-    : { instancePath, schemaPath, keyword, params: { missingProperty } };
-}
+/** A generated function as the collecting run calls it. */
+type Check = (data: unknown, c?: Collector) => boolean;
 
-/** One row per failure site of a generated module: schema path, keyword, and `required`'s property name. */
-export type ValidatorIssueRow = readonly [schemaPath: string, keyword: string, missingProperty?: string];
+/** What a generated function records into during the collecting run: `prefix` leads from the root to its data. */
+export class Collector {
+  constructor(
+    private readonly failures: Failures,
+    private readonly prefix: Path,
+  ) {}
+
+  /** A failed check at `path` below this function's data. */
+  add(issue: number, ...path: (string | number)[]): void {
+    this.failures.push(issue, this.prefix.concat(path));
+  }
+
+  /** An undeclared member `name` of the object at `path` (reported at the object, with its name). */
+  member(issue: number, name: string, ...path: (string | number)[]): void {
+    this.failures.push(issue, this.prefix.concat(path), name);
+  }
+
+  /** The collector of a called function whose data is at `path` below this one's. */
+  at(...path: (string | number)[]): Collector {
+    return path.length === 0 ? this : new Collector(this.failures, this.prefix.concat(path));
+  }
+
+  /** A combinator none of whose branches passed: the failure, then why each branch failed. */
+  branches(issue: number, branches: readonly Check[], data: unknown, ...path: (string | number)[]): void {
+    this.add(issue, ...path);
+    const inner = this.at(...path);
+    for (const branch of branches) branch(data, inner);
+  }
+}
 
 /**
- * A generated check as a `Validator`: `errors` holds the first failure (plus, for a failed
- * anyOf/oneOf, why each branch failed), as Ajv's does with allErrors off.
+ * A generated check as a `Validator`. On failure, `errors` holds every failure (at most MAX_ERRORS;
+ * for a failed anyOf/oneOf, why each branch failed follows it) and `truncated` counts the rest.
  */
-export function toValidator(check: (data: unknown) => boolean, trail: FailureTrail, issues: readonly ValidatorIssueRow[]): Validator {
+export function toValidator(check: Check, issues: readonly ValidatorIssueRow[]): Validator {
   const validate: Validator = (data: unknown): boolean => {
     if (check(data)) {
       validate.errors = null;
+      validate.truncated = 0;
       return true;
     }
-    validate.errors = trail.errors(issues);
+    const failures = new Failures(issues);
+    try {
+      check(data, new Collector(failures, []));
+    } catch {
+      // Data deep enough to break the collecting run passed the first: keep what was collected.
+    }
+    validate.errors = failures.errors;
+    validate.truncated = failures.truncated;
     return false;
   };
   validate.errors = null;

@@ -18,9 +18,9 @@ export function refCode(schema: SchemaObject, site: Site, ctx: ModuleContext): C
   const pointer = refPointer(schema);
   if (pointer === undefined) return [];
   const target = ctx.functionFor(pointer);
-  // The callee recorded its failure; the path from here to its data goes in front.
-  const leave = site.path.length === 0 ? _`return false;` : _`return trail.within(${join(pathArguments(site.path), ", ")});`;
-  return [_`if (!${target}(${site.data})) ${leave}`];
+  // In the collecting run the callee records under the path from here to its data, and this goes on.
+  const collector = site.path.length === 0 ? _`c` : _`c?.at(${join(pathArguments(site.path), ", ")})`;
+  return [_`if (!${target}(${site.data}, ${collector}) && c === undefined) return false;`];
 }
 
 function allOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {

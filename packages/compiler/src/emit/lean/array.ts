@@ -11,8 +11,8 @@ function lengthCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[
   const out: Code[] = [];
   const max = nonNegativeInteger(schema, "maxItems", site);
   const min = nonNegativeInteger(schema, "minItems", site);
-  if (max !== undefined) out.push(_`if (${site.data}.length > ${max}) ${ctx.fail(site, "maxItems")}`);
-  if (min !== undefined && min > 0) out.push(_`if (${site.data}.length < ${min}) ${ctx.fail(site, "minItems")}`);
+  if (max !== undefined) out.push(_`if (${site.data}.length > ${max}) ${ctx.fail(site, "maxItems", { limit: max })}`);
+  if (min !== undefined && min > 0) out.push(_`if (${site.data}.length < ${min}) ${ctx.fail(site, "minItems", { limit: min })}`);
   if (schema.uniqueItems === true) out.push(_`if (${ctx.helper("hasDuplicateItems")}(${site.data})) ${ctx.fail(site, "uniqueItems")}`);
   return out;
 }
@@ -49,8 +49,8 @@ function containsCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Cod
   const found = ctx.name("n");
   const out = [_`let ${found} = 0;
 for (const item of ${site.data}) if (${matches}(item)) ${found}++;`];
-  if (min > 0) out.push(_`if (${found} < ${min}) ${ctx.fail(site, schema.minContains === undefined ? "contains" : "minContains")}`);
-  if (max !== undefined) out.push(_`if (${found} > ${max}) ${ctx.fail(site, "maxContains")}`);
+  if (min > 0) out.push(_`if (${found} < ${min}) ${ctx.fail(site, schema.minContains === undefined ? "contains" : "minContains", { limit: min })}`);
+  if (max !== undefined) out.push(_`if (${found} > ${max}) ${ctx.fail(site, "maxContains", { limit: max })}`);
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { _, join, Name, type Code, type Literal } from "../../codegen/code.js";
+import { _, join, Name, raw, type Code, type Literal } from "../../codegen/code.js";
 import { resolvePointer } from "../../load/pointer.js";
 
 /** A step of an instance path: a declared name or index (data), or a loop variable (code). */
@@ -54,23 +54,35 @@ export class ModuleContext {
     return new Name(name);
   }
 
-  /** The failure branch of a check: records the issue and the path, and leaves the function. */
-  fail(site: Site, keyword: string, missingProperty?: string): Code {
-    return _`return trail.fail(${join([_`${this.#issue(site, keyword, missingProperty)}`, ...pathArguments(site.path)], ", ")});`;
+  /**
+   * The failure branch of a check. The first run leaves the function (`c` is undefined); the
+   * collecting run records the issue and its path and goes on, or takes `exit` (a failed type
+   * leaves the value it guards).
+   */
+  fail(site: Site, keyword: string, params?: string | IssueParams, exit?: Code): Code {
+    const args = join([_`${this.#issue(site, keyword, params)}`, ...pathArguments(site.path)], ", ");
+    return collecting((c) => _`${c}.add(${args});`, exit);
   }
 
-  /** The failure of a combinator none of whose `branches` passed; the trail asks each branch why. */
+  /** additionalProperties or unevaluatedProperties refused the member `key`: reported at the object, with its name. */
+  failMember(site: Site, keyword: string, key: Code): Code {
+    const args = join([_`${this.#issue(site, keyword)}`, key, ...pathArguments(site.path)], ", ");
+    return collecting((c) => _`${c}.member(${args});`);
+  }
+
+  /** The failure of a combinator none of whose `branches` passed; the collector asks each branch why. */
   failBranches(site: Site, keyword: string, branches: readonly Name[]): Code {
     const args = [_`${this.#issue(site, keyword)}`, _`[${join(branches, ", ")}]`, site.data, ...pathArguments(site.path)];
-    return _`return trail.failBranches(${join(args, ", ")});`;
+    return collecting((c) => _`${c}.branches(${join(args, ", ")});`);
   }
 
-  #issue(site: Site, keyword: string, missingProperty?: string): number {
+  #issue(site: Site, keyword: string, given?: string | IssueParams): number {
     const schemaPath = `#${this.shown(site.at)}/${keyword}`;
-    const key = JSON.stringify([schemaPath, keyword, missingProperty]);
+    const params = typeof given === "string" ? { missingProperty: given } : given;
+    const key = JSON.stringify([schemaPath, keyword, params]);
     let index = this.#issueIndex.get(key);
     if (index === undefined) {
-      index = this.issues.push(missingProperty === undefined ? [schemaPath, keyword] : [schemaPath, keyword, missingProperty]) - 1;
+      index = this.issues.push(params === undefined ? [schemaPath, keyword] : [schemaPath, keyword, params]) - 1;
       this.#issueIndex.set(key, index);
     }
     return index;
@@ -118,11 +130,27 @@ export class ModuleContext {
   }
 }
 
+/** The facts of a failure site an operator needs to act (never data): see the runtime's IssueParams. */
+export interface IssueParams {
+  readonly [param: string]: string | number;
+}
+
+const LEAVE = _`return false;`;
+
+/** `{ if (c === undefined) return false; <record> <exit> }`; a function-level exit needs no test. */
+function collecting(record: (collector: Code) => Code, exit?: Code): Code {
+  if (exit === LEAVE) return _`{ ${record(raw("c?"))} return false; }`;
+  return _`{ if (c === undefined) return false; ${record(raw("c"))}${exit === undefined ? raw("") : _` ${exit}`} }`;
+}
+
+/** The exit of a function body's own checks in the collecting run. */
+export const leaveFunction = (): Code => LEAVE;
+
 /** `"a", i3, 2`: the segments as call arguments (names quoted, loop variables as code). */
 export const pathArguments = (path: readonly Segment[]): Code[] => path.map((s) => _`${s}`);
 
 function functionCode(name: Name, body: readonly Code[]): Code {
-  return _`function ${name}(d: any): boolean {
+  return _`function ${name}(d: any, c?: Collector): boolean {
   ${join(body)}
   return true;
 }`;

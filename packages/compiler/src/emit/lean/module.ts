@@ -4,8 +4,9 @@ import { compileFunctionBody } from "./node.js";
 
 /**
  * A validator module of boolean functions: one per exported root and per referenced schema, with
- * nested objects and arrays checked inline. A failing check records only an issue index and its
- * path (FailureTrail), so the success path carries no error bookkeeping and the module stays small.
+ * nested objects and arrays checked inline. A failing check returns false; only then does the
+ * validator run again with a Collector (`c`), where each failure records its issue index and path,
+ * so the success path carries no error bookkeeping and the module stays small.
  *
  * Returns the reason instead when the schema needs a construct this emitter leaves to Ajv.
  */
@@ -22,13 +23,12 @@ export function leanValidatorModule(
     if (e instanceof LeanUnsupported) return e;
     throw e;
   }
-  const imports = ["FailureTrail", "toValidator", ...[...ctx.helpers].sort()].map((n) => new Name(n));
-  const exported = roots.map(([name, check]) => _`export const ${name}: Validator = toValidator(${check}, trail, issues);`);
+  const imports = ["toValidator", ...[...ctx.helpers].sort()].map((n) => new Name(n));
+  const exported = roots.map(([name, check]) => _`export const ${name}: Validator = toValidator(${check}, issues);`);
   const module: Code = _`import { ${join(imports, ", ")} } from "@toolgate/runtime";
-import type { Validator, ValidatorIssueRow } from "@toolgate/runtime";
+import type { Collector, Validator, ValidatorIssueRow } from "@toolgate/runtime";
 
-const trail = new FailureTrail();
-/** Schema path and keyword of each failure site (and the property a \`required\` names). */
+/** Schema path, keyword and schema params (a \`required\`'s property, a bound, a type) of each failure site. */
 const issues: readonly ValidatorIssueRow[] = ${ctx.issues};
 ${join(ctx.declarations)}
 

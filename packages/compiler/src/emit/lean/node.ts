@@ -3,7 +3,7 @@ import { KNOWN_KEYWORDS } from "../../schema/keywords.js";
 import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
 import { applicatorCode, refCode } from "./applicators.js";
 import { arrayCode } from "./array.js";
-import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
+import { LeanUnsupported, leaveFunction, type ModuleContext, type Site } from "./context.js";
 import { objectCode } from "./object.js";
 import { numberCode, stringCode, typeCode, valueCode } from "./scalar.js";
 
@@ -35,8 +35,12 @@ function guarded(types: readonly string[] | undefined, group: Group, site: Site,
 }`];
 }
 
-/** The statements checking `site.data` against `schema`; every failure returns from the function. */
-export function compileNode(schema: unknown, site: Site, ctx: ModuleContext): Code[] {
+/**
+ * The statements checking `site.data` against `schema`; in the first run every failure returns
+ * from the function. `exit` leaves this node in the collecting run once its type check failed: the
+ * function's `return false` for its whole body, otherwise a labeled block's `break` (lean/context).
+ */
+export function compileNode(schema: unknown, site: Site, ctx: ModuleContext, exit?: Code): Code[] {
   if (schema === true) return [];
   if (schema === false) return [ctx.fail(site, "false")];
   if (!isSchemaObject(schema)) throw new LeanUnsupported("schema", site.at);
@@ -44,8 +48,7 @@ export function compileNode(schema: unknown, site: Site, ctx: ModuleContext): Co
     if (!KNOWN_KEYWORDS.has(keyword)) throw new LeanUnsupported(keyword, site.at);
   }
   const types = declaredTypes(schema);
-  return [
-    ...typeCode(types, site, ctx),
+  const checks = [
     ...valueCode(schema, site, ctx),
     ...guarded(types, "string", site, stringCode(schema, site, ctx)),
     ...guarded(types, "number", site, numberCode(schema, site, ctx)),
@@ -54,9 +57,16 @@ export function compileNode(schema: unknown, site: Site, ctx: ModuleContext): Co
     ...refCode(schema, site, ctx),
     ...applicatorCode(schema, site, ctx),
   ];
+  // Nothing after the type check to guard: it needs no exit.
+  if (types === undefined || checks.length === 0) return [...typeCode(types, site, ctx), ...checks];
+  if (exit !== undefined) return [...typeCode(types, site, ctx, exit), ...checks];
+  const label = ctx.name("l");
+  return [_`${label}: {
+  ${join([...typeCode(types, site, ctx, _`break ${label};`), ...checks])}
+}`];
 }
 
 /** The body of a function whose data is the subschema's whole instance. */
 export function compileFunctionBody(schema: unknown, at: string, ctx: ModuleContext): Code[] {
-  return compileNode(schema, { at, data: raw("d"), path: [] }, ctx);
+  return compileNode(schema, { at, data: raw("d"), path: [] }, ctx, leaveFunction());
 }

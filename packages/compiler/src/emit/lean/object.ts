@@ -26,7 +26,7 @@ function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Cod
     const bound = nonNegativeInteger(schema, keyword, site);
     if (bound === undefined) continue;
     const count = _`Object.keys(${site.data}).length`;
-    out.push(_`if (${keyword === "minProperties" ? _`${count} < ${bound}` : _`${count} > ${bound}`}) ${ctx.fail(site, keyword)}`);
+    out.push(_`if (${keyword === "minProperties" ? _`${count} < ${bound}` : _`${count} > ${bound}`}) ${ctx.fail(site, keyword, { limit: bound })}`);
   }
   for (const [name, needs] of entriesOf(schema.dependentRequired)) {
     // One check per dependent, so the failure names the missing property as `required` does.
@@ -73,7 +73,8 @@ function dependentSchemasCode(schema: SchemaObject, site: Site, ctx: ModuleConte
  */
 export function restCode(keyword: string, rest: unknown, covered: Code, key: Code, site: Site, ctx: ModuleContext): Code[] {
   if (rest === undefined || rest === true) return [];
-  if (rest === false) return [_`if (!(${covered})) ${ctx.fail(site, keyword)}`];
+  // A refused member is named (the operator sees it escaped and cut); an item by its index alone.
+  if (rest === false) return [_`if (!(${covered})) ${keyword === "unevaluatedItems" ? ctx.fail(site, keyword) : ctx.failMember(site, keyword, key)}`];
   const value = ctx.name("d");
   const body = compileNode(rest, { at: childPointer(site.at, keyword), data: value, path: [...site.path, key] }, ctx);
   return [_`if (!(${covered})) {

@@ -14,14 +14,15 @@ const TYPE_TESTS: Readonly<Record<string, (d: Code) => Code>> = {
   array: (d) => _`Array.isArray(${d})`,
 };
 
-export function typeCode(types: readonly string[] | undefined, site: Site, ctx: ModuleContext): Code[] {
+/** The type check; `exit` leaves the checks it guards once it failed (see compileNode). */
+export function typeCode(types: readonly string[] | undefined, site: Site, ctx: ModuleContext, exit?: Code): Code[] {
   if (types === undefined) return [];
   const tests = types.map((t) => {
     const test = TYPE_TESTS[t];
     if (test === undefined) throw new LeanUnsupported("type", site.at);
     return test(site.data);
   });
-  return [_`if (!(${join(tests, " || ")})) ${ctx.fail(site, "type")}`];
+  return [_`if (!(${join(tests, " || ")})) ${ctx.fail(site, "type", { type: types.join(",") }, exit)}`];
 }
 
 /** `d === v` for a scalar, deep equality against a pooled constant for a structure. */
@@ -62,9 +63,9 @@ export function stringCode(schema: SchemaObject, site: Site, ctx: ModuleContext)
   const max = nonNegativeInteger(schema, "maxLength", site);
   const min = nonNegativeInteger(schema, "minLength", site);
   // Lengths count code points; UTF-16 length bounds them (n/2 ≤ points ≤ n), so most strings skip the count.
-  if (max !== undefined) out.push(_`if (${d}.length > ${max} && ${ctx.helper("ucs2length")}(${d}) > ${max}) ${ctx.fail(site, "maxLength")}`);
+  if (max !== undefined) out.push(_`if (${d}.length > ${max} && ${ctx.helper("ucs2length")}(${d}) > ${max}) ${ctx.fail(site, "maxLength", { limit: max })}`);
   if (min !== undefined && min > 0) {
-    out.push(_`if (${d}.length < ${min * 2} && (${d}.length < ${min} || ${ctx.helper("ucs2length")}(${d}) < ${min})) ${ctx.fail(site, "minLength")}`);
+    out.push(_`if (${d}.length < ${min * 2} && (${d}.length < ${min} || ${ctx.helper("ucs2length")}(${d}) < ${min})) ${ctx.fail(site, "minLength", { limit: min })}`);
   }
   if (schema.pattern !== undefined) {
     if (typeof schema.pattern !== "string") throw new LeanUnsupported("pattern", site.at);
@@ -93,7 +94,7 @@ export function numberCode(schema: SchemaObject, site: Site, ctx: ModuleContext)
   const out: Code[] = [];
   for (const [keyword, fails] of COMPARISONS) {
     const bound = numeric(schema, keyword, site);
-    if (bound !== undefined) out.push(_`if (${fails(site.data, bound)}) ${ctx.fail(site, keyword)}`);
+    if (bound !== undefined) out.push(_`if (${fails(site.data, bound)}) ${ctx.fail(site, keyword, { limit: bound })}`);
   }
   const divisor = numeric(schema, "multipleOf", site);
   if (divisor !== undefined) {
