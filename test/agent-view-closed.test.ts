@@ -155,6 +155,11 @@ describe("values the view cannot enumerate", () => {
     expect(found).toEqual(["TG223 9:5 object declares no properties: closed by default, it accepts only {}"]);
   });
 
+  it("copies a scalar-typed union as it is", async () => {
+    const member = "    code: { type: string, oneOf: [{ pattern: '^a' }, { format: uuid }] }";
+    expect(await codes(`  type: object\n  properties:\n${member}`, "[code]")).toEqual([]);
+  });
+
   it("allows an explicitly bounded map with a warning (TG306)", async () => {
     const member = "    meta: { type: object, propertyNames: { pattern: '^[a-z]+$' }, maxProperties: 4, additionalProperties: { type: integer } }";
     expect(await codes(`  type: object\n  properties:\n${member}`, "[meta]")).toContainEqual('TG306 9:14 agent_view path "meta" selects a map');

@@ -63,7 +63,8 @@ function recursion(def: string, ctx: ViewValueContext): BuiltValue {
 function expandShape(node: unknown, schema: SchemaObject, at: string, path: string, ctx: ViewValueContext, inner: ReadonlySet<string>): BuiltValue | undefined {
   if ("const" in schema || "enum" in schema) return { selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema };
   const types = typesOf(schema);
-  if (types?.length && types.every((t) => SCALARS.has(t)) && !UNIONS.some((k) => k in schema)) return scalar(node, schema, path, ctx);
+  // A scalar type has no members, whatever its union keywords add.
+  if (types?.length && types.every((t) => SCALARS.has(t))) return scalar(node, schema, path, ctx);
   if (types === undefined && scalarUnion(schema, ctx.defs)) return { selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema };
   const nullable = types?.includes("null") === true && types.length === 2;
   const kind = types?.find((t) => t !== "null");
@@ -91,7 +92,7 @@ function scalarUnion(schema: SchemaObject, defs: Defs): boolean {
 }
 
 function scalar(node: unknown, schema: SchemaObject, path: string, ctx: ViewValueContext): BuiltValue {
-  const text = typesOf(schema)?.includes("string") === true && !FREE_TEXT_KEYS.some((k) => k in schema);
+  const text = typesOf(schema)?.includes("string") === true && ![...FREE_TEXT_KEYS, ...UNIONS].some((k) => k in schema);
   if (!text) return { selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema };
   ctx.diagnostics.push(diagnostic("TG307", ctx.where, { path: quote(path) }));
   const description = typeof schema.description === "string" ? `${schema.description} (${UNTRUSTED})` : UNTRUSTED;
