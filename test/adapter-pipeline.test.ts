@@ -42,7 +42,7 @@ function leakedFrom(raw: unknown, result: AgentResult<unknown>, allowed: readonl
   return found;
 }
 
-describe("seed 000: the first test", () => {
+describe("closed by default: the first test", () => {
   it("rejects a plausible response with one unexpected property, and no byte of it reaches the agent", () => {
     const { context, events } = recorder();
     const call = startReview(context);

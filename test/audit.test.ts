@@ -10,7 +10,7 @@ import type { Io } from "../packages/cli/src/io.js";
 import { main } from "../packages/cli/src/main.js";
 import { tempDir } from "./support/project.js";
 
-/** Seed 000's audit record: adapter events chained into a file, checked by `toolgate audit verify`. */
+/** The audit record (README, "Audit log"): adapter events chained into a file, checked by `toolgate audit verify`. */
 
 const NOW = Date.parse("2026-11-29T12:00:00.000Z");
 const UPSTREAM = "GET http://127.0.0.1/reviews/CR-42";

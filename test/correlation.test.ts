@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { jobRunStatus } from "../generated/job_run_status/adapter.js";
 import { reviewStatus } from "../generated/review_status/adapter.js";
 
-/** Seed 004: a stable id per call from the model's event to the result, and results never matched by position. */
+/** A stable id per call from the model's event to the result, and results never matched by position. */
 
 const NOW = Date.parse("2026-11-29T12:00:00.000Z");
 const observedAt = new Date(NOW - 500).toISOString();

@@ -201,7 +201,7 @@ describe("unsafe operation (start_deployment)", () => {
     const h = harness();
     upstream.handle(() => {}); // accepts the request, never answers
     const result = await runTool(startDeployment, { environment: "staging" }, { upstream: start({ timeoutMs: 300 }), ...h.options });
-    // Seed 002: the agent learns which kind of action may have happened, to look for its status.
+    // The agent learns which kind of action may have happened, to look for its status.
     const unknown = failureOf("start_deployment", result.request_id, "OUTCOME_UNKNOWN", "unsafe");
     expect(result).toEqual({ ...unknown, error: { ...unknown.error, operation: "start_deployment" } });
     expect(result.outcome === "failure" && result.error.action).toBe("inspect_outcome");

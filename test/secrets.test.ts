@@ -15,7 +15,7 @@ import { refusedPort, stalledListener, startLoopback } from "./support/loopback.
 import { hasOpenssl, startSelfSignedServer } from "./support/self-signed.js";
 
 /*
- * Seed 002's hostile-fixture test: one canary secret (three variants) planted in every place an
+ * The hostile-fixture test: one canary secret (three variants) planted in every place an
  * upstream, a library or the agent could put it, in every encoding, run through the real gateway.
  * Per case: the exact code and action; the canary in no output but the protected evidence sink;
  * no raw header, body or connection detail (the result must equal the fixed envelope or view);
@@ -67,7 +67,7 @@ describe("the scanner decodes before it matches", () => {
   });
 });
 
-/** Seed 002: every failure the gateway returns holds to the versioned envelope contract. */
+/** Every failure the gateway returns holds to the versioned envelope contract. */
 const isFailureEnvelope = new Ajv2020({ strict: true }).compile(FAILURE_ENVELOPE_SCHEMA);
 
 /** The first failure envelope seen per tool, code and field list; every later one must be the same bytes. */

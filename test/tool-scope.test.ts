@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { anthropicTools, geminiFunctionDeclarations, mcpTools, openaiChatTools, openaiResponsesTools } from "../generated/definitions.js";
 import { adapters, type ToolName } from "../generated/index.js";
 
-/** Seed 004's checklist: the allowed tool set is restricted per task, in what the model sees and in what is dispatched. */
+/** The allowed tool set is restricted per task, in what the model sees and in what is dispatched. */
 
 describe("toolScope", () => {
   const scope = toolScope<ToolName>(["review_status", "job_run_status"]);

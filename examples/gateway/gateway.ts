@@ -34,7 +34,7 @@ export type ApprovalDecision = "approved" | "denied" | "vault_locked";
 export interface RunOptions<Input> {
   readonly upstream: Upstream<Input>;
   /**
-   * Asked before any attempt (seed 002): a denial is USER_DENIED (stop, never rephrase and resend),
+   * Asked before any attempt, so nothing runs that a person has not allowed: a denial is USER_DENIED (stop, never rephrase and resend),
    * a locked credential store VAULT_LOCKED (a person must unlock it). The decision's event, at the
    * layer "approval", is recorded before anything is executed.
    */

@@ -5,8 +5,8 @@ import type { AgentError, AgentFailure } from "./result.js";
 import { RETRY_AFTER_MAX_SECONDS } from "./upstream/retry-after.js";
 
 /**
- * The failure envelope as a versioned contract (seed 002): a JSON Schema 2020-12 document for
- * consumers and tests, and `failureEnvelope`, which rebuilds an envelope field by field at the
+ * The failure envelope as a versioned contract, since gateways and agents parse it: a JSON Schema
+ * 2020-12 document for consumers and tests, and `failureEnvelope`, which rebuilds an envelope field by field at the
  * serialization boundary, so a field added to an error object by mistake is never serialized.
  */
 

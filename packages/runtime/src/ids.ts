@@ -1,7 +1,7 @@
 import { randomFill } from "./random.js";
 
 /**
- * Opaque identifiers (seed 002): drawn from the CSPRNG only, so an id encodes no host, time or
+ * Opaque identifiers: drawn from the CSPRNG only, so an id encodes no host, time or
  * sequence and cannot be correlated with credentials or targets.
  */
 

@@ -12,7 +12,7 @@ export interface AgentError {
   readonly retry_after_seconds?: number;
   /**
    * With `inspect_outcome` only: the spec's name for the kind of action that may have happened
-   * (seed 002: `create_deployment`), so the agent can look for a read-only status call. Never a
+   * (e.g. `create_deployment`), so the agent can look for a read-only status call. Never a
    * route or a payload.
    */
   readonly operation?: string;
@@ -39,7 +39,7 @@ export interface AgentFailure {
 
 export type AgentResult<View> = AgentSuccess<View> | AgentFailure;
 
-/** The layer of the adapter pipeline that decided a failure (seed 004: one event names the layer). */
+/** The layer of the adapter pipeline that decided a failure; the operator event names it, so a failure leads to its check. */
 export type Layer =
   | "input"
   | "approval"

@@ -35,7 +35,7 @@ export function viewBreaks(before: Shape, after: Shape, path = ""): string[] {
     if (!next) out.push(`agent view ${join(path, key)} was removed`);
     else out.push(...viewBreaks(shape, next, join(path, key)));
   }
-  // Seed 000: even an optional field added to a closed view is a contract change; a reader that
+  // Even an optional field added to a closed view is a contract change; a reader that
   // validates the old view (an MCP client's readResult) rejects every result carrying it.
   if (!before.open) {
     for (const key of Object.keys(after.properties ?? {})) if (!before.properties?.[key]) out.push(`agent view ${join(path, key)} was added (readers of the closed view reject it)`);

@@ -1,17 +1,18 @@
+import { OPAQUE_ID_PATTERN } from "@toolgate/runtime";
 import type { ToolIR } from "../ir/types.js";
 import type { SchemaObject } from "../schema/walk.js";
 import { ROOT_KEYS } from "./names.js";
 
-/** Opaque ids from the adapter's CSPRNG (and the seed's bounded correlation id): no room for prose. */
-export const REQUEST_ID_SCHEMA = { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$" } as const;
+/** The runtime's grammar of the ids it issues: opaque CSPRNG tokens, no room for prose. */
+const REQUEST_ID_SCHEMA = { type: "string", pattern: OPAQUE_ID_PATTERN.source } as const;
 
 /** Codes an upstream may put in a failure envelope: the ones the spec declares, plus INVALID_RESPONSE. */
 export const upstreamCodes = (tool: ToolIR): string[] =>
   tool.errors.filter((e) => e.declared || e.code === "INVALID_RESPONSE").map((e) => e.code);
 
 /**
- * The result envelope of seed 000: success and failure are mutually exclusive shapes, `tool` is a
- * constant, and the payload is the tool's output schema.
+ * The result envelope an upstream may send (`upstream.envelope: true`): success and failure are
+ * mutually exclusive shapes, `tool` is a constant, and the payload is the tool's output schema.
  */
 export function envelopeSchema(tool: ToolIR): SchemaObject {
   const common = { tool: { const: tool.tool }, request_id: REQUEST_ID_SCHEMA };

@@ -1,6 +1,6 @@
-import { CATALOG, catalogError, isCatalogCode } from "@toolgate/runtime";
+import { CATALOG, catalogError, isCatalogCode, type RetryClass } from "@toolgate/runtime";
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
-import type { ErrorIR, RetryClass } from "../ir/types.js";
+import type { ErrorIR } from "../ir/types.js";
 import type { RawSpec } from "./spec.js";
 
 // Every adapter can produce these, whatever the spec declares.

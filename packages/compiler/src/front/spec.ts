@@ -1,37 +1,14 @@
-/** A spec document that has passed the spec-format schema: the shapes below are guaranteed. */
-export interface RawCustomError {
-  readonly code: string;
-  readonly action: "repair_input" | "stop_and_report" | "request_approval" | "retry_after_delay" | "inspect_outcome";
-  readonly retryable: boolean;
-  readonly message: string;
-}
+import type { ToolSpecDocument } from "./spec-document.js";
 
-export interface RawCheck {
-  readonly id?: string;
-  readonly bind?: string | { readonly output: string; readonly input: string };
-  readonly fresh?: { readonly field: string; readonly max_age: string; readonly max_future?: string };
-  readonly hook?: string;
-}
+/** Read-only at every depth: the front end reads a spec document, it never edits one. */
+type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
-export interface RawSpec {
-  readonly tool: string;
-  readonly version: number;
-  readonly title?: string;
-  readonly description: string;
-  readonly input: unknown;
-  readonly output: unknown;
-  readonly agent_view: readonly string[];
-  readonly unknown_members?: "reject" | "ignore";
-  readonly errors?: readonly (string | RawCustomError)[];
-  readonly limits?: { readonly max_bytes?: number | string; readonly max_depth?: number; readonly lossless_integers?: readonly string[] };
-  readonly checks?: readonly RawCheck[];
-  readonly retry?: { readonly class: "safe" | "idempotent" | "unsafe"; readonly max_attempts?: number; readonly budget?: string; readonly on?: readonly string[] };
-  readonly upstream?: {
-    readonly envelope?: boolean;
-    readonly kind?: "http" | "command" | "other";
-    readonly operation?: string;
-    readonly method?: string;
-    readonly path?: string;
-    readonly open_world?: boolean;
-  };
-}
+/**
+ * A spec document that has passed the spec-format schema. The type is generated from that same
+ * schema (packages/spec/toolspec.schema.json, by scripts/spec-types.mjs), so it cannot drift from it.
+ */
+export type RawSpec = DeepReadonly<ToolSpecDocument>;
+
+export type RawCustomError = Exclude<NonNullable<RawSpec["errors"]>[number], string>;
+
+export type RawCheck = NonNullable<RawSpec["checks"]>[number];

@@ -104,7 +104,7 @@ interface ClosedSchemas {
   readonly defs: Readonly<Record<string, unknown>>;
 }
 
-/** `reject` closes every object instance (seed 000); `ignore` keeps every schema as written. */
+/** `reject` closes every object instance (README, "Closed by default"); `ignore` keeps every schema as written. */
 function closeAll(bundle: BundledTool, mode: UnknownMembers, diagnostics: Diagnostic[]): ClosedSchemas {
   const input = bundle.input as SchemaObject;
   const output = bundle.output as SchemaObject;

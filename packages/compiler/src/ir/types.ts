@@ -1,3 +1,4 @@
+import type { CallerAction, RetryClass } from "@toolgate/runtime";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
 import type { SchemaObject } from "../schema/walk.js";
 
@@ -34,8 +35,6 @@ export type CheckIR = { readonly id: string; readonly pointer: string } & (
   | { readonly kind: "hook"; readonly name: string }
 );
 
-export type CallerAction = "repair_input" | "stop_and_report" | "request_approval" | "retry_after_delay" | "inspect_outcome";
-
 export interface ErrorIR {
   readonly code: string;
   readonly action: CallerAction;
@@ -49,8 +48,6 @@ export interface ErrorIR {
 
 export type UnknownMembers = "reject" | "ignore";
 
-export type RetryClass = "safe" | "idempotent" | "unsafe";
-
 export interface ToolIR {
   readonly tool: string;
   readonly version: number;
@@ -62,7 +59,7 @@ export interface ToolIR {
   readonly input: SchemaObject;
   readonly output: SchemaObject;
   readonly agentView: SchemaObject;
-  /** `reject`: the compiler closed every object (seed 000). `ignore`: schemas as written; undeclared members are reported, never selected. */
+  /** `reject`: the compiler closed every object (README, "Closed by default"). `ignore`: schemas as written; undeclared members are reported, never selected. */
   readonly unknownMembers: UnknownMembers;
   /** Definitions shared by input, output and agent view (`#/$defs/<name>`). */
   readonly defs: Readonly<Record<string, unknown>>;

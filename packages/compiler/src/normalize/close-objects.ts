@@ -3,9 +3,10 @@ import { isPureRef } from "../schema/refs.js";
 import { isSchemaObject, mapSubschemas, type SchemaObject } from "../schema/walk.js";
 
 /**
- * Closed by default (seed 000), without changing what a composed schema accepts: exactly one node
- * closes each object instance, the outermost schema that applies to it (an instance root). Every
- * schema applied in place to the same instance (allOf/anyOf/oneOf/not/if/then/else/dependentSchemas
+ * Closed by default, so an undeclared member fails validation (README, "Closed by default"),
+ * without changing what a composed schema accepts: exactly one node closes each object instance,
+ * the outermost schema that applies to it (an instance root). Every schema applied in place to the
+ * same instance (allOf/anyOf/oneOf/not/if/then/else/dependentSchemas
  * members and `$ref` targets) stays open, because closing a member would refuse the properties its
  * siblings declare. A composing instance root is closed with `unevaluatedProperties: false`, which
  * sees through every in-place member; a plain one with `additionalProperties: false`.

@@ -3,7 +3,7 @@ import type { AgentError, AgentFailure, AgentResult, Layer } from "../result.js"
 import type { RetryPolicy } from "../retry/policy.js";
 import type { ValidationIssue, Validator } from "../validate/support.js";
 
-/** What the operator learns about one call, on a channel the agent never sees (seed 000, 002, 004). */
+/** What the operator learns about one call, on a channel the agent never sees: the evidence stays out of the model's context. */
 export interface AdapterEvent {
   readonly tool: string;
   readonly spec_version: number;
@@ -34,7 +34,7 @@ export interface AdapterEvent {
   readonly raw_sha256: string | undefined;
   readonly raw_bytes: number | undefined;
   readonly duration_ms: number;
-  /** The platform's ids for this call (seed 004), when the caller passed them in `context.correlation`. */
+  /** The platform's ids for this call, so the event joins the platform's own trace, when the caller passed them in `context.correlation`. */
   readonly correlation?: Correlation;
 }
 

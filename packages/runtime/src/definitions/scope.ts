@@ -1,6 +1,6 @@
 /**
- * The tools one task may use (seed 004: "the allowed tool set is restricted per task"): the same
- * subset of every vendor's definition list, and the dispatch check for what the model then calls.
+ * The tools one task may use, so a model is offered, and can call, only what its task needs: the
+ * same subset of every vendor's definition list, and the dispatch check for what the model then calls.
  */
 
 /** Any generated tool definition: MCP, Anthropic, Gemini and Responses carry `name`, Chat Completions `function.name`. */

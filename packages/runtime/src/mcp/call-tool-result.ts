@@ -1,7 +1,7 @@
 import { failureEnvelope } from "../envelope.js";
 import type { AgentResult } from "../result.js";
 
-/** `_meta` key carrying the adapter's request id, so an operator can find the call's event (seed 004). */
+/** `_meta` key carrying the adapter's request id, so an operator can find the call's event. */
 export const REQUEST_ID_META_KEY = "dev.toolgate/request_id";
 
 export interface TextContent {

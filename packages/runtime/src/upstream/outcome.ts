@@ -16,7 +16,8 @@ export interface UpstreamFailure<OperatorRecord> {
 
 /**
  * The code for a call cut off after it reached the upstream (timeout, reset, kill): a write may
- * have happened, so an unsafe operation's outcome is unknown (seed 002), never a temporary failure.
+ * have happened, so an unsafe operation's outcome is unknown, never a temporary failure: a retry
+ * could perform the write twice.
  */
 export function codeForInterruptedCall(retryClass: RetryClass): CatalogCode {
   return retryClass === "unsafe" ? "OUTCOME_UNKNOWN" : "TEMPORARY_FAILURE";

@@ -1,6 +1,6 @@
 import { parseHttpDate } from "./http-date.js";
 
-/** The largest delay a Retry-After may ask for; larger values are clamped (seed 002: bounded delays). */
+/** The largest delay a Retry-After may ask for; larger values are clamped, so an upstream cannot stall a call indefinitely. */
 export const RETRY_AFTER_MAX_SECONDS = 300;
 
 const DELTA_SECONDS = /^\d+$/;
