@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiagnosticCollector } from "../../packages/compiler/src/diagnostics/sink.js";
 import { leanValidatorModule } from "../../packages/compiler/src/emit/lean/module.js";
 import { resolvePointer } from "../../packages/compiler/src/load/pointer.js";
 import { closeObjects } from "../../packages/compiler/src/normalize/close-objects.js";
@@ -39,7 +40,7 @@ const AJV_WRONG = [
 /** The schema closed by the compiler's rule and compiled by the boolean emitter, as `gen` does. */
 async function closedValidator(schema: unknown): Promise<Validate | undefined> {
   const resolve = (ref: string): unknown => (ref.startsWith("#") ? resolvePointer(schema, decodeURIComponent(ref.slice(1)))?.value : undefined);
-  const closed = closeObjects(schema, "", true, { resolve, locate: NOWHERE }).schema;
+  const closed = closeObjects(schema, "", true, { resolve, locate: NOWHERE, sink: new DiagnosticCollector() });
   const source = leanValidatorModule(isSchemaObject(closed) ? closed : closed === true ? {} : { not: {} }, { validate: "" });
   if (typeof source !== "string") return undefined;
   const path = join(scratch.dir, `closed-${++modules}.ts`);

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { checkSchemaRules } from "../../packages/compiler/src/check/schema-rules.js";
+import { DiagnosticCollector } from "../../packages/compiler/src/diagnostics/sink.js";
 import type { LeanUnsupported } from "../../packages/compiler/src/emit/lean/context.js";
 import { leanValidatorModule } from "../../packages/compiler/src/emit/lean/module.js";
 import { standaloneSource, toRuntimeModule } from "../../packages/compiler/src/emit/validators.js";
@@ -52,7 +53,9 @@ export type OutOfScope = "format is an annotation in the suite" | "rejected by t
  */
 export function outOfScope(group: SuiteGroup): OutOfScope | undefined {
   if (group.file === "format.json") return "format is an annotation in the suite";
-  if (checkSchemaRules(group.schema, "", NOWHERE).length > 0) return "rejected by the compiler's schema rules";
+  const found = new DiagnosticCollector();
+  checkSchemaRules(group.schema, "", NOWHERE, found);
+  if (found.diagnostics.length > 0) return "rejected by the compiler's schema rules";
   let outside = false;
   forEachSchema(group.schema, "", (node, at) => {
     const ref = node.$ref;

@@ -1,6 +1,7 @@
 import { checkCompatibility } from "./compat/check.js";
 import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
-import { diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
+import { diagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
+import { DiagnosticCollector } from "./diagnostics/sink.js";
 import { adapterEmitter } from "./emit/adapter.js";
 import { definitionsEmitter } from "./emit/definitions/index.js";
 import type { Emitter } from "./emit/emitter.js";
@@ -51,28 +52,25 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
  * input gives the same bytes.
  */
 export async function compile(input: CompileInput, emitters: readonly Emitter[] = DEFAULT_EMITTERS): Promise<CompileOutput> {
-  const sources = new SourceSet(input.files);
-  const diagnostics: Diagnostic[] = [];
+  const sink = new DiagnosticCollector();
+  const sources = new SourceSet(input.files, sink);
   const tools: ToolIR[] = [];
   for (const path of [...input.specs].sort()) {
     const doc = sources.get(path);
-    if (!doc) continue;
-    const built = buildTool(doc, sources);
-    diagnostics.push(...built.diagnostics);
-    if (built.tool) tools.push(built.tool);
+    const tool = doc && buildTool(doc, sources, sink);
+    if (tool) tools.push(tool);
   }
-  diagnostics.push(...uniqueNames(tools), ...uniqueBindings(tools), ...sources.diagnostics, ...checkCompatibility(tools, input.previousManifest));
-  if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
+  [...uniqueNames(tools), ...uniqueBindings(tools), ...checkCompatibility(tools, input.previousManifest)].forEach((d) => sink.report(d));
+  const output = (files: readonly GeneratedFile[]): CompileOutput => ({ files, diagnostics: sortDiagnostics(sink.diagnostics), tools });
+  if (sink.hasErrors()) return output([]);
   const outDir = input.outDir ?? "generated";
   const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;
   const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule };
   const results = await Promise.all(emitters.map((e) => e.emit(project)));
-  diagnostics.push(...results.flatMap((r) => r.diagnostics));
+  results.flatMap((r) => r.diagnostics).forEach((d) => sink.report(d));
   const types = results.flatMap((r) => r.files).filter((f) => f.path.endsWith("/types.ts"));
-  diagnostics.push(...(await checkHooks(project.tools, types, input.hooks, outDir)));
-  if (hasErrors(diagnostics)) return { files: [], diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
-  const files = await finalizeFiles(results.flatMap((r) => r.files));
-  return { files, diagnostics: sortDiagnostics(dedupe(diagnostics)), tools };
+  await checkHooks(project.tools, types, input.hooks, outDir, sink);
+  return output(sink.hasErrors() ? [] : await finalizeFiles(results.flatMap((r) => r.files)));
 }
 
 function uniqueNames(tools: readonly ToolIR[]): Diagnostic[] {
@@ -98,14 +96,5 @@ function uniqueBindings(tools: readonly ToolIR[]): Diagnostic[] {
     if (!clash) return [];
     const [binding, other] = clash;
     return [diagnostic("TG403", tool.locate("/tool"), { tool: JSON.stringify(tool.tool), binding, other: JSON.stringify(other!.tool) })];
-  });
-}
-
-// A referenced file's parse error is recorded once per file, but several specs may point at it.
-function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((d) => {
-    const key = `${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
   });
 }

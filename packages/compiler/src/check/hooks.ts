@@ -1,5 +1,6 @@
 import { posix } from "node:path";
-import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { EmittedFile } from "../emit/emitter.js";
 import { toolNames } from "../emit/names.js";
 import type { ToolIR } from "../ir/types.js";
@@ -30,11 +31,12 @@ export const hooksSpecifier = (outDir: string, hooksPath: string): string =>
  * Verifies with the TypeScript checker that every hook a spec names is exported by the hooks module
  * with the generated signature `(output: <Tool>Output, input: <Tool>Input) => boolean`.
  */
-export async function checkHooks(tools: readonly ToolIR[], types: readonly EmittedFile[], hooks: HooksSource | undefined, outDir: string): Promise<Diagnostic[]> {
+export async function checkHooks(tools: readonly ToolIR[], types: readonly EmittedFile[], hooks: HooksSource | undefined, outDir: string, sink: DiagnosticSink): Promise<void> {
   const uses: HookUse[] = tools.flatMap((tool) => tool.checks.flatMap((c) => (c.kind === "hook" ? [{ tool, name: c.name, pointer: c.pointer }] : [])));
-  if (uses.length === 0) return [];
+  if (uses.length === 0) return;
   if (!hooks) {
-    return uses.map((u) => diagnostic("TG313", u.tool.locate(u.pointer), { name: u.name, detail: "no hooks module found (expected specs/hooks.ts or --hooks <file>)" }));
+    for (const u of uses) sink.report(diagnostic("TG313", u.tool.locate(u.pointer), { name: u.name, detail: "no hooks module found (expected specs/hooks.ts or --hooks <file>)" }));
+    return;
   }
   // Loaded only when a spec uses hooks: the TypeScript checker is the slowest part of gen.
   const { Project, ts } = await import("ts-morph");
@@ -57,8 +59,8 @@ export async function checkHooks(tools: readonly ToolIR[], types: readonly Emitt
     const index = Math.floor(line / 3);
     if (!problems.has(index)) problems.set(index, ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\/project\//g, "").replace(/\s+/g, " "));
   }
-  return [...problems].map(([i, detail]) => {
+  for (const [i, detail] of problems) {
     const u = uses[i]!;
-    return diagnostic("TG313", u.tool.locate(u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}` });
-  });
+    sink.report(diagnostic("TG313", u.tool.locate(u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}` }));
+  }
 }

@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
-import { diagnostic, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { splitPointer } from "../load/pointer.js";
 
 type Locate = (pointer: string) => SourceRange;
@@ -17,11 +18,11 @@ function firstPerPlace(errors: readonly ErrorObject[]): ErrorObject[] {
  * Keyword values against the JSON Schema 2020-12 meta-schema (`maxLength: "4"`, `type: strng`,
  * `required: id`), each reported where it is written. Unknown keywords are TG218's, not checked here.
  */
-export function checkMetaSchema(schema: unknown, pointer: string, locate: Locate): Diagnostic[] {
+export function checkMetaSchema(schema: unknown, pointer: string, locate: Locate, sink: DiagnosticSink): void {
   metaValidator ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  if (metaValidator.validateSchema(schema as boolean | Record<string, unknown>) === true) return [];
-  return firstPerPlace(metaValidator.errors ?? []).map((e) => {
+  if (metaValidator.validateSchema(schema as boolean | Record<string, unknown>) === true) return;
+  for (const e of firstPerPlace(metaValidator.errors ?? [])) {
     const keyword = splitPointer(e.instancePath)?.at(-1) ?? "schema";
-    return diagnostic("TG210", locate(`${pointer}${e.instancePath}`), { detail: `${keyword} ${e.message ?? `fails ${e.keyword}`}` });
-  });
+    sink.report(diagnostic("TG210", locate(`${pointer}${e.instancePath}`), { detail: `${keyword} ${e.message ?? `fails ${e.keyword}`}` }));
+  }
 }

@@ -1,4 +1,5 @@
-import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { childPointer } from "../load/pointer.js";
 import { closestKeyword, KNOWN_KEYWORDS } from "../schema/keywords.js";
 import { forEachSchema, isSchemaObject, type SchemaObject } from "../schema/walk.js";
@@ -25,42 +26,40 @@ export const RESERVED_PROPERTY_NAMES: ReadonlySet<string> = new Set([
 type Locate = (pointer: string) => SourceRange;
 
 /** Rules that a JSON Schema validator alone would not enforce, each with its own diagnostic. */
-export function checkSchemaRules(schema: unknown, pointer: string, locate: Locate): Diagnostic[] {
-  const out: Diagnostic[] = [];
+export function checkSchemaRules(schema: unknown, pointer: string, locate: Locate, sink: DiagnosticSink): void {
   forEachSchema(schema, pointer, (node, at) => {
-    checkKeywords(node, at, locate, out);
-    checkNames(node, at, locate, out);
-    checkPatterns(node, at, locate, out);
-    out.push(...checkKeywordPairs(node, at, locate));
+    checkKeywords(node, at, locate, sink);
+    checkNames(node, at, locate, sink);
+    checkPatterns(node, at, locate, sink);
+    checkKeywordPairs(node, at, locate, sink);
     if (typeof node.format === "string" && !SUPPORTED_FORMATS.has(node.format)) {
-      out.push(diagnostic("TG216", locate(`${at}/format`), { format: quote(node.format) }));
+      sink.report(diagnostic("TG216", locate(`${at}/format`), { format: quote(node.format) }));
     }
   });
-  return out;
 }
 
-function checkKeywords(node: SchemaObject, at: string, locate: Locate, out: Diagnostic[]): void {
+function checkKeywords(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
   for (const keyword of Object.keys(node)) {
     const where = locate(childPointer(at, keyword));
-    if (UNSUPPORTED_KEYWORDS.includes(keyword)) out.push(diagnostic("TG211", where, { keyword }));
+    if (UNSUPPORTED_KEYWORDS.includes(keyword)) sink.report(diagnostic("TG211", where, { keyword }));
     else if (!KNOWN_KEYWORDS.has(keyword)) {
       const closest = closestKeyword(keyword);
-      out.push(diagnostic("TG218", where, { keyword: quote(keyword), suggestion: closest === undefined ? "" : ` (did you mean ${quote(closest)}?)` }));
+      sink.report(diagnostic("TG218", where, { keyword: quote(keyword), suggestion: closest === undefined ? "" : ` (did you mean ${quote(closest)}?)` }));
     }
   }
 }
 
-function checkNames(node: SchemaObject, at: string, locate: Locate, out: Diagnostic[]): void {
+function checkNames(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
   const props = isSchemaObject(node.properties) ? Object.keys(node.properties) : [];
   const required = Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : [];
   for (const name of new Set([...props, ...required])) {
     if (!RESERVED_PROPERTY_NAMES.has(name)) continue;
     const where = props.includes(name) ? `${at}/properties/${name}` : `${at}/required`;
-    out.push(diagnostic("TG215", locate(where), { name: quote(name) }));
+    sink.report(diagnostic("TG215", locate(where), { name: quote(name) }));
   }
 }
 
-function checkPatterns(node: SchemaObject, at: string, locate: Locate, out: Diagnostic[]): void {
+function checkPatterns(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
   const found: [string, string][] = [];
   if (typeof node.pattern === "string") found.push([node.pattern, `${at}/pattern`]);
   if (isSchemaObject(node.patternProperties)) {
@@ -70,6 +69,6 @@ function checkPatterns(node: SchemaObject, at: string, locate: Locate, out: Diag
     const verdict = checkPattern(pattern);
     if (verdict.ok) continue;
     const code = verdict.reason === "invalid" ? "TG214" : "TG213";
-    out.push(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));
+    sink.report(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));
   }
 }

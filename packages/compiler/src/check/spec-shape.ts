@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { toolSpecSchema } from "@toolgate/spec";
 import { diagnostic, quote, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { LoadedDocument } from "../load/document.js";
 import { childPointer } from "../load/pointer.js";
 
@@ -14,13 +15,14 @@ function specValidator(): ValidateFunction {
 const where = (pointer: string): string => (pointer === "" ? "" : ` at ${pointer.slice(1).replace(/\//g, ".")}`);
 
 /** Checks a spec document against the published spec format; every finding points at its line. */
-export function checkSpecShape(doc: LoadedDocument): Diagnostic[] {
+export function checkSpecShape(doc: LoadedDocument, sink: DiagnosticSink): void {
   if (doc.value === null || typeof doc.value !== "object" || Array.isArray(doc.value)) {
-    return [diagnostic("TG103", doc.locate(""))];
+    sink.report(diagnostic("TG103", doc.locate("")));
+    return;
   }
   const validate = specValidator();
-  if (validate(doc.value)) return checkOneCheckKind(doc);
-  return relevantErrors(validate.errors ?? []).map((e) => toDiagnostic(doc, e));
+  if (validate(doc.value)) checkOneCheckKind(doc, sink);
+  else relevantErrors(validate.errors ?? []).forEach((e) => sink.report(toDiagnostic(doc, e)));
 }
 
 // `if` only says which branch failed; the branch's own errors are the useful ones.
@@ -47,12 +49,12 @@ function toDiagnostic(doc: LoadedDocument, e: ErrorObject): Diagnostic {
   return diagnostic("TG113", doc.locate(e.instancePath), { where: where(e.instancePath), detail: e.message ?? e.keyword });
 }
 
-function checkOneCheckKind(doc: LoadedDocument): Diagnostic[] {
+function checkOneCheckKind(doc: LoadedDocument, sink: DiagnosticSink): void {
   const checks = (doc.value as { checks?: readonly Record<string, unknown>[] }).checks ?? [];
-  return checks.flatMap((check, i) => {
+  checks.forEach((check, i) => {
     const kinds = ["bind", "fresh", "hook"].filter((k) => Object.hasOwn(check, k));
-    if (kinds.length === 1) return [];
+    if (kinds.length === 1) return;
     const pointer = childPointer("/checks", i);
-    return [diagnostic("TG113", doc.locate(pointer), { where: where(pointer), detail: "a check needs exactly one of bind, fresh or hook" })];
+    sink.report(diagnostic("TG113", doc.locate(pointer), { where: where(pointer), detail: "a check needs exactly one of bind, fresh or hook" }));
   });
 }

@@ -1,4 +1,5 @@
-import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { SelectedField, Selection } from "../ir/types.js";
 import type { SchemaObject } from "../schema/walk.js";
 import { itemsOf, parsePath, stepInto, type Defs, type PathStep } from "./paths.js";
@@ -20,7 +21,6 @@ export interface AgentView {
   readonly schema: SchemaObject;
   /** Closed views of the recursive definitions the view selects, by view definition name. */
   readonly viewDefs: ReadonlyMap<string, ViewDefinition>;
-  readonly diagnostics: readonly Diagnostic[];
 }
 
 type Locate = (pointer: string) => SourceRange;
@@ -28,21 +28,22 @@ type Locate = (pointer: string) => SourceRange;
 // Array keywords that stay true of a projection; uniqueItems may not (projected items can collide).
 const KEPT_ARRAY_KEYWORDS = ["description", "maxItems", "minItems"];
 
-export function buildAgentView(paths: readonly string[], output: unknown, defs: Defs, locate: Locate): AgentView {
-  const diagnostics: Diagnostic[] = [];
+export function buildAgentView(paths: readonly string[], output: unknown, defs: Defs, locate: Locate, sink: DiagnosticSink): AgentView {
+  // Only the paths themselves are checked here (TG303/TG304, errors): a bad one leaves no trie to walk.
+  const parsing = sink.scope();
   const root: Trie = { children: new Map() };
   paths.forEach((text, index) => {
     const steps = parsePath(text);
-    if (!steps) diagnostics.push(diagnostic("TG304", locate(`/agent_view/${index}`), { path: quote(text) }));
-    else insert(root, steps, index, text, locate, diagnostics);
+    if (!steps) parsing.report(diagnostic("TG304", locate(`/agent_view/${index}`), { path: quote(text) }));
+    else insert(root, steps, index, text, locate, parsing);
   });
   const viewDefs = new Map<string, ViewDefinition>();
-  if (diagnostics.length > 0) return { selection: { kind: "object", fields: [] }, schema: {}, viewDefs, diagnostics };
-  const built = buildObject(output, "/output", root, { defs, locate, diagnostics, viewDefs });
-  return { selection: built.selection, schema: built.schema, viewDefs, diagnostics };
+  if (parsing.hasErrors()) return { selection: { kind: "object", fields: [] }, schema: {}, viewDefs };
+  const built = buildObject(output, "/output", root, { defs, locate, sink, viewDefs });
+  return { selection: built.selection, schema: built.schema, viewDefs };
 }
 
-function insert(root: Trie, steps: readonly PathStep[], index: number, text: string, locate: Locate, out: Diagnostic[]): void {
+function insert(root: Trie, steps: readonly PathStep[], index: number, text: string, locate: Locate, sink: DiagnosticSink): void {
   let node: Trie = root;
   steps.forEach((step, i) => {
     const last = i === steps.length - 1;
@@ -52,7 +53,7 @@ function insert(root: Trie, steps: readonly PathStep[], index: number, text: str
       node.children.set(step.name, child);
     }
     if ((child.leaf && !last) || (last && (child.children.size > 0 || child.leaf))) {
-      out.push(diagnostic("TG303", locate(`/agent_view/${index}`), { path: quote(text), other: quote(child.text) }));
+      sink.report(diagnostic("TG303", locate(`/agent_view/${index}`), { path: quote(text), other: quote(child.text) }));
     }
     child.leaf ||= last;
     child.items ||= step.items && !last;
@@ -63,7 +64,7 @@ function insert(root: Trie, steps: readonly PathStep[], index: number, text: str
 interface Ctx {
   readonly defs: Defs;
   readonly locate: Locate;
-  readonly diagnostics: Diagnostic[];
+  readonly sink: DiagnosticSink;
   readonly viewDefs: Map<string, ViewDefinition>;
 }
 
@@ -94,11 +95,11 @@ function buildField(parent: unknown, pointer: string, key: string, node: TrieNod
     const d = step.problem === "union"
       ? diagnostic("TG302", where, { path: quote(node.text), keyword: step.keyword })
       : diagnostic("TG301", where, { path: quote(node.text) });
-    ctx.diagnostics.push(d);
+    ctx.sink.report(d);
     return undefined;
   }
   if (node.leaf) {
-    const value = expandValue(step.node, step.pointer, node.text, { defs: ctx.defs, diagnostics: ctx.diagnostics, viewDefs: ctx.viewDefs, where });
+    const value = expandValue(step.node, step.pointer, node.text, { defs: ctx.defs, sink: ctx.sink, viewDefs: ctx.viewDefs, where });
     return value && { ...value, required: step.required };
   }
   if (!node.items) {
@@ -119,6 +120,6 @@ function buildField(parent: unknown, pointer: string, key: string, node: TrieNod
 }
 
 function crossing(ctx: Ctx, where: SourceRange, node: TrieNode, keyword: string): undefined {
-  ctx.diagnostics.push(diagnostic("TG302", where, { path: quote(node.text), keyword }));
+  ctx.sink.report(diagnostic("TG302", where, { path: quote(node.text), keyword }));
   return undefined;
 }

@@ -1,4 +1,5 @@
-import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { CheckIR } from "../ir/types.js";
 import { resolveField, type Defs } from "./paths.js";
 import type { RawCheck } from "./spec.js";
@@ -9,7 +10,7 @@ interface Ctx {
   readonly output: unknown;
   readonly defs: Defs;
   readonly locate: (pointer: string) => SourceRange;
-  readonly diagnostics: Diagnostic[];
+  readonly sink: DiagnosticSink;
 }
 
 const defaultId = (check: RawCheck): string => {
@@ -24,7 +25,7 @@ export function buildChecks(raw: readonly RawCheck[], ctx: Ctx): CheckIR[] {
   return raw.flatMap((check, i) => {
     const at = ctx.locate(`/checks/${i}`);
     const id = check.id ?? defaultId(check);
-    if (ids.has(id)) ctx.diagnostics.push(diagnostic("TG312", at, { id: quote(id) }));
+    if (ids.has(id)) ctx.sink.report(diagnostic("TG312", at, { id: quote(id) }));
     ids.add(id);
     const built = buildCheck(check, id, `/checks/${i}`, at, ctx);
     return built ? [built] : [];
@@ -33,7 +34,7 @@ export function buildChecks(raw: readonly RawCheck[], ctx: Ctx): CheckIR[] {
 
 function buildCheck(check: RawCheck, id: string, pointer: string, at: SourceRange, ctx: Ctx): CheckIR | undefined {
   const missing = (text: string, side: string): undefined => {
-    ctx.diagnostics.push(diagnostic("TG310", at, { path: quote(text), side }));
+    ctx.sink.report(diagnostic("TG310", at, { path: quote(text), side }));
     return undefined;
   };
   if (check.bind !== undefined) {
@@ -48,7 +49,7 @@ function buildCheck(check: RawCheck, id: string, pointer: string, at: SourceRang
     const field = resolveField(ctx.output, "output", check.fresh.field, ctx.defs);
     if (!field) return missing(check.fresh.field, "output");
     if (!field.required || field.schema.type !== "string" || field.schema.format !== "date-time") {
-      ctx.diagnostics.push(diagnostic("TG311", at, { path: quote(check.fresh.field) }));
+      ctx.sink.report(diagnostic("TG311", at, { path: quote(check.fresh.field) }));
       return undefined;
     }
     const maxAgeMs = parseDuration(check.fresh.max_age);

@@ -1,4 +1,5 @@
-import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { RouteIR, RouteSegment } from "../ir/types.js";
 import type { SchemaObject } from "../schema/walk.js";
 import { resolveField, type Defs } from "./paths.js";
@@ -7,7 +8,7 @@ interface Ctx {
   readonly input: unknown;
   readonly defs: Defs;
   readonly locate: (pointer: string) => SourceRange;
-  readonly diagnostics: Diagnostic[];
+  readonly sink: DiagnosticSink;
 }
 
 const PARTS = /\{([^{}]*)\}|([^{}]+)|([{}])/g;
@@ -25,7 +26,7 @@ function isSegmentValue(schema: SchemaObject): boolean {
 
 /** Splits `/reviews/{change_id}` into literal text and fields; reports what no request could be built from. */
 function parseTemplate(path: string, at: SourceRange, ctx: Ctx): RouteSegment[] | undefined {
-  const problem = (detail: string): undefined => void ctx.diagnostics.push(diagnostic("TG330", at, { path: quote(path), detail }));
+  const problem = (detail: string): undefined => void ctx.sink.report(diagnostic("TG330", at, { path: quote(path), detail }));
   if (!path.startsWith("/")) return problem("it must start with /");
   if (/[?#]/.test(path)) return problem("a query or fragment is not part of the path");
   const segments: RouteSegment[] = [];
@@ -52,7 +53,7 @@ export function buildRoute(upstream: { kind?: string; method?: string; path?: st
     const name = segment.field.join(".");
     // Top-level only: a nested field's parent may be null, and `input.a.b` would then throw.
     const field = segment.field.length === 1 ? resolveField(ctx.input, "input", name, ctx.defs) : undefined;
-    if (!field || !field.required || !isSegmentValue(field.schema)) ctx.diagnostics.push(diagnostic("TG331", at, { field: quote(name) }));
+    if (!field || !field.required || !isSegmentValue(field.schema)) ctx.sink.report(diagnostic("TG331", at, { field: quote(name) }));
   }
   return { method: upstream.method ?? "GET", path: upstream.path, segments };
 }

@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { checkMetaSchema } from "../check/meta-schema.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
-import { diagnostic, hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { RouteIR, ToolIR, UnknownMembers } from "../ir/types.js";
 import { bundleTool, type BundledTool } from "../load/bundle.js";
 import type { LoadedDocument } from "../load/document.js";
 import type { SourceSet } from "../load/sources.js";
-import { closeObjects } from "../normalize/close-objects.js";
+import { closeObjects, closeTwin } from "../normalize/close-objects.js";
 import { planDefinitions } from "../normalize/definitions.js";
 import { selfContained } from "../schema/refs.js";
 import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js";
@@ -21,34 +22,34 @@ import { parseDuration, parseSize } from "./units.js";
 export const DEFAULT_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
 const DEFAULT_RETRY_BUDGET_MS = 10_000;
 
-export interface ToolBuild {
-  readonly tool?: ToolIR;
-  readonly diagnostics: readonly Diagnostic[];
-}
-
-/** Front end for one spec: shape check → $ref bundle → schema rules → close objects → IR. */
-export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
-  const diagnostics: Diagnostic[] = checkSpecShape(doc);
-  if (hasErrors(diagnostics)) return { diagnostics };
+/**
+ * Front end for one spec: shape check → $ref bundle → schema rules → close objects → IR. Findings go
+ * to `sink`; undefined when this spec has an error.
+ */
+export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: DiagnosticSink): ToolIR | undefined {
+  const own = sink.scope();
+  checkSpecShape(doc, own);
+  if (own.hasErrors()) return undefined;
   const spec = doc.value as RawSpec;
-  const bundle = bundleTool(doc, sources, diagnostics);
-  if (hasErrors(diagnostics)) return { diagnostics };
-  if (!isSchemaObject(bundle.input) || bundle.input.type !== "object") diagnostics.push(diagnostic("TG217", doc.locate("/input")));
+  const bundle = bundleTool(doc, sources, own);
+  if (own.hasErrors()) return undefined;
+  if (!isSchemaObject(bundle.input) || bundle.input.type !== "object") own.report(diagnostic("TG217", doc.locate("/input")));
   const roots: [unknown, string][] = [[bundle.input, "/input"], [bundle.output, "/output"], ...Object.entries(bundle.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])];
-  for (const [schema, at] of roots) diagnostics.push(...checkSchemaRules(schema, at, bundle.locate), ...checkMetaSchema(schema, at, bundle.locate));
-  if (hasErrors(diagnostics)) return { diagnostics };
+  for (const [schema, at] of roots) {
+    checkSchemaRules(schema, at, bundle.locate, own);
+    checkMetaSchema(schema, at, bundle.locate, own);
+  }
+  if (own.hasErrors()) return undefined;
   const unknownMembers = spec.unknown_members ?? "reject";
-  const closed = closeAll(bundle, unknownMembers, diagnostics);
-  const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate);
-  diagnostics.push(...view.diagnostics);
+  const closed = closeAll(bundle, unknownMembers, own);
+  const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate, own);
   const viewDefs = [...view.viewDefs].sort(([a], [b]) => (a < b ? -1 : 1));
   const defs = { ...closed.defs, ...Object.fromEntries(viewDefs.map(([name, d]) => [name, d.schema])) };
-  const ctx = { input: closed.input, output: closed.output, defs: closed.defs, locate: bundle.locate, diagnostics };
+  const ctx = { input: closed.input, output: closed.output, defs: closed.defs, locate: bundle.locate, sink: own };
   const checks = buildChecks(spec.checks ?? [], ctx);
   const route = buildRoute(spec.upstream, ctx);
-  const { errors, diagnostics: errorDiagnostics } = buildErrors(spec, spec.retry?.class ?? "unsafe", doc.locate);
-  diagnostics.push(...errorDiagnostics);
-  if (hasErrors(diagnostics)) return { diagnostics };
+  const errors = buildErrors(spec, spec.retry?.class ?? "unsafe", doc.locate, own);
+  if (own.hasErrors()) return undefined;
   const tool: ToolIR = {
     tool: spec.tool,
     version: spec.version,
@@ -68,7 +69,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet): ToolBuild {
     ...settings(spec, route),
     locate: bundle.locate,
   };
-  return { tool: deepFreeze(tool), diagnostics };
+  return deepFreeze(tool);
 }
 
 /** Limits, retry policy and upstream facts, with the defaults a spec may leave out. */
@@ -105,26 +106,22 @@ interface ClosedSchemas {
 }
 
 /** `reject` closes every object instance (README, "Closed by default"); `ignore` keeps every schema as written. */
-function closeAll(bundle: BundledTool, mode: UnknownMembers, diagnostics: Diagnostic[]): ClosedSchemas {
+function closeAll(bundle: BundledTool, mode: UnknownMembers, sink: DiagnosticSink): ClosedSchemas {
   const input = bundle.input as SchemaObject;
   const output = bundle.output as SchemaObject;
   if (mode === "ignore") return { input, output, defs: bundle.defs };
   const plan = planDefinitions(input, output, bundle.defs);
-  const ctx = { resolve: plan.resolve, closedRef: plan.closedRef, locate: bundle.locate };
-  const close = (schema: unknown, pointer: string, instanceRoot: boolean): SchemaObject => {
-    const result = closeObjects(schema, pointer, instanceRoot, ctx);
-    diagnostics.push(...result.warnings);
-    return result.schema as SchemaObject;
-  };
+  const ctx = { resolve: plan.resolve, closedRef: plan.closedRef, locate: bundle.locate, sink };
   const defs: Record<string, unknown> = {};
   for (const [name, def] of Object.entries(bundle.defs)) {
     // A definition is applied in place (through $ref): its referrer closes the instance, unless the
     // definition is a plain object that some $ref uses alone, which gets a closed copy of its own.
     const twin = plan.twins.get(name);
-    defs[name] = close(def, `/$defs/${name}`, twin === name);
-    if (twin !== undefined && twin !== name) defs[twin] = close(def, `/$defs/${name}`, true);
+    if (twin === undefined || twin === name) defs[name] = closeObjects(def, `/$defs/${name}`, twin === name, ctx);
+    else ({ open: defs[name], closed: defs[twin] } = closeTwin(def, `/$defs/${name}`, ctx));
   }
-  return { input: close(input, "/input", true), output: close(output, "/output", true), defs };
+  const close = (schema: SchemaObject, pointer: string): SchemaObject => closeObjects(schema, pointer, true, ctx) as SchemaObject;
+  return { input: close(input, "/input"), output: close(output, "/output"), defs };
 }
 
 function hashFiles(paths: readonly string[], sources: SourceSet): string {

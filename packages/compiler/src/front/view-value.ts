@@ -1,4 +1,5 @@
-import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
+import { reportingOnce, type DiagnosticSink } from "../diagnostics/sink.js";
 import type { SelectedField, Selection } from "../ir/types.js";
 import { isSchemaObject, type SchemaObject } from "../schema/walk.js";
 import { declaredProperties, deref, itemsOf, stepInto, type Defs } from "./paths.js";
@@ -18,7 +19,7 @@ export interface ViewDefinition {
 
 export interface ViewValueContext {
   readonly defs: Defs;
-  readonly diagnostics: Diagnostic[];
+  readonly sink: DiagnosticSink;
   /** Filled with the definitions found recursive, keyed by their view definition name. */
   readonly viewDefs: Map<string, ViewDefinition>;
   /** The agent_view entry the value was named by. */
@@ -94,7 +95,7 @@ function scalarUnion(schema: SchemaObject, defs: Defs): boolean {
 function scalar(node: unknown, schema: SchemaObject, path: string, ctx: ViewValueContext): BuiltValue {
   const text = typesOf(schema)?.includes("string") === true && ![...FREE_TEXT_KEYS, ...UNIONS].some((k) => k in schema);
   if (!text) return { selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema };
-  ctx.diagnostics.push(diagnostic("TG307", ctx.where, { path: quote(path) }));
+  ctx.sink.report(diagnostic("TG307", ctx.where, { path: quote(path) }));
   const description = typeof schema.description === "string" ? `${schema.description} (${UNTRUSTED})` : UNTRUSTED;
   return { selection: { kind: "value" }, schema: { ...schema, description } };
 }
@@ -113,7 +114,8 @@ function arrayValue(schema: SchemaObject, at: string, path: string, ctx: ViewVal
 function tupleValue(schema: SchemaObject, at: string, path: string, ctx: ViewValueContext, seen: ReadonlySet<string>): BuiltValue | undefined {
   const positions = Array.isArray(schema.prefixItems) ? schema.prefixItems.map((m, i): [unknown, string] => [m, `${at}/prefixItems/${i}`]) : [];
   if (schema.items !== undefined && schema.items !== false) positions.push([schema.items, `${at}/items`]);
-  const members = positions.map(([m, p]) => expandValue(m, p, `${path}[]`, ctx, seen));
+  const one = { ...ctx, sink: reportingOnce(ctx.sink) };
+  const members = positions.map(([m, p]) => expandValue(m, p, `${path}[]`, one, seen));
   if (members.some((m) => m === undefined)) return undefined;
   if (members.some((m) => m!.selection.kind !== "value")) return refuse(ctx, path, "a tuple holding objects or arrays");
   return { selection: { kind: "array", items: { kind: "value" } }, schema };
@@ -141,7 +143,8 @@ function objectValue(schema: SchemaObject, at: string, path: string, ctx: ViewVa
 
 /** A property several allOf members declare: every declaration holds, so a scalar keeps them all. */
 function conjoined(nodes: readonly unknown[], pointer: string, path: string, ctx: ViewValueContext, seen: ReadonlySet<string>): BuiltValue | undefined {
-  const members = nodes.map((node) => expandValue(node, pointer, path, ctx, seen));
+  const one = { ...ctx, sink: reportingOnce(ctx.sink) };
+  const members = nodes.map((node) => expandValue(node, pointer, path, one, seen));
   if (members.some((m) => m === undefined)) return undefined;
   if (members.some((m) => m!.selection.kind !== "value")) return refuse(ctx, path, "an object that several allOf members declare");
   return { selection: { kind: "value" }, schema: { allOf: members.map((m) => m!.schema) } };
@@ -155,12 +158,12 @@ function mapValue(schema: SchemaObject, at: string, path: string, ctx: ViewValue
   if (!bounded) return refuse(ctx, path, "an object with no declared properties (a free map)");
   const inner = expandValue(values, `${at}/additionalProperties`, `${path}.*`, ctx, seen);
   if (!inner) return undefined;
-  ctx.diagnostics.push(diagnostic("TG306", ctx.where, { path: quote(path) }));
+  ctx.sink.report(diagnostic("TG306", ctx.where, { path: quote(path) }));
   const bounds = Object.fromEntries(["description", "minProperties", "maxProperties", "propertyNames"].filter((k) => k in schema).map((k) => [k, schema[k]]));
   return { selection: { kind: "map", values: inner.selection }, schema: { ...bounds, type: "object", additionalProperties: inner.schema } };
 }
 
 function refuse(ctx: ViewValueContext, path: string, what: string): undefined {
-  ctx.diagnostics.push(diagnostic("TG305", ctx.where, { path: quote(path), what }));
+  ctx.sink.report(diagnostic("TG305", ctx.where, { path: quote(path), what }));
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { isSchemaObject, transformSchema, type SchemaObject } from "../schema/walk.js";
 import type { LoadedDocument } from "./document.js";
 import { resolvePointer, splitPointer } from "./pointer.js";
@@ -32,8 +33,8 @@ interface Origin {
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-export function bundleTool(spec: LoadedDocument, sources: SourceSet, diagnostics: Diagnostic[]): BundledTool {
-  const bundler = new Bundler(spec, sources, diagnostics);
+export function bundleTool(spec: LoadedDocument, sources: SourceSet, sink: DiagnosticSink): BundledTool {
+  const bundler = new Bundler(spec, sources, sink);
   const input = bundler.payload("input");
   const output = bundler.payload("output");
   return { input, output, ...bundler.result() };
@@ -44,11 +45,14 @@ class Bundler {
   readonly #defs = new Map<string, unknown>();
   readonly #names = new Map<string, string>();
   readonly #origins = new Map<string, Origin>();
+  // A spec's local $defs are rewritten with their payload and again when hoisted: each $ref as
+  // written is resolved (and a broken one reported) once, by where it is written.
+  readonly #resolved = new Map<string, string>();
 
   constructor(
     private readonly spec: LoadedDocument,
     private readonly sources: SourceSet,
-    private readonly diagnostics: Diagnostic[],
+    private readonly sink: DiagnosticSink,
   ) {}
 
   payload(key: "input" | "output"): unknown {
@@ -75,12 +79,22 @@ class Bundler {
       // Identity and dialect are the compiler's to set; nested ones would re-root refs.
       const { $id: _id, $schema: _schema, ...rest } = node;
       if (typeof rest.$ref !== "string") return rest;
-      return { ...rest, $ref: this.#resolveRef(rest.$ref, scope, `${at}/$ref`) };
+      return { ...rest, $ref: this.#resolveOnce(rest.$ref, scope, `${at}/$ref`) };
     });
   }
 
+  #resolveOnce(ref: string, scope: Scope, at: string): string {
+    const key = `${scope.doc.path}#${at}`;
+    let resolved = this.#resolved.get(key);
+    if (resolved === undefined) {
+      resolved = this.#resolveRef(ref, scope, at);
+      this.#resolved.set(key, resolved);
+    }
+    return resolved;
+  }
+
   #resolveRef(ref: string, scope: Scope, at: string): string {
-    const fail = (d: Diagnostic): string => (this.diagnostics.push(d), ref);
+    const fail = (d: Diagnostic): string => (this.sink.report(d), ref);
     if (SCHEME.test(ref)) return fail(diagnostic("TG203", scope.doc.locate(at), { ref: quote(ref) }));
     const hash = ref.indexOf("#");
     const filePart = hash < 0 ? ref : ref.slice(0, hash);

@@ -1,4 +1,5 @@
-import { diagnostic, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import { diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { isPureRef } from "../schema/refs.js";
 import { isSchemaObject, mapSubschemas, type SchemaObject } from "../schema/walk.js";
 
@@ -36,11 +37,8 @@ export interface CloseContext {
    */
   readonly closedRef?: (ref: string) => string | undefined;
   readonly locate: (pointer: string) => SourceRange;
-}
-
-export interface Closed {
-  readonly schema: unknown;
-  readonly warnings: readonly Diagnostic[];
+  /** Gets TG212 (an object opened explicitly) and TG223 (a closed object without properties). */
+  readonly sink: DiagnosticSink;
 }
 
 /** Whether a composing schema can hold an object: itself, an in-place member, or a referenced definition. */
@@ -81,24 +79,37 @@ export function refUses(schema: unknown, pointer: string, instanceRoot: boolean,
  * Closes every instance root in `schema`. `instanceRoot` is false for a schema that is only ever
  * applied in place (a `$defs` entry, reached through `$ref`): its referrer closes the instance.
  */
-export function closeObjects(schema: unknown, pointer: string, instanceRoot: boolean, ctx: CloseContext): Closed {
-  const warnings: Diagnostic[] = [];
+export function closeObjects(schema: unknown, pointer: string, instanceRoot: boolean, ctx: CloseContext): unknown {
   const visit = (node: unknown, at: string, isRoot: boolean): unknown => {
     if (!isSchemaObject(node)) return node;
     const children = mapSubschemas(node, at, (child, childAt) => visit(child, childAt, !IN_PLACE.includes(keywordOf(at, childAt))));
     for (const keyword of OPENERS) {
-      if (keyword in node && node[keyword] !== false) warnings.push(diagnostic("TG212", ctx.locate(`${at}/${keyword}`), { keyword }));
+      if (keyword in node && node[keyword] !== false) ctx.sink.report(diagnostic("TG212", ctx.locate(`${at}/${keyword}`), { keyword }));
     }
-    const closedRef = isRoot && isPureRef(node) ? ctx.closedRef?.(node.$ref) : undefined;
-    if (closedRef !== undefined) return { ...children, $ref: closedRef };
-    const how = isRoot ? closing(node, ctx.resolve) : undefined;
-    if (how === undefined) return children;
-    // A tool without arguments (an input root with no properties) is meant to accept only {}.
-    if (how === "additionalProperties" && at !== "/input" && !("properties" in node) && !("patternProperties" in node)) {
-      warnings.push(diagnostic("TG223", ctx.locate(at)));
-    }
-    return { ...children, [how]: false };
+    return closeNode(node, children, at, isRoot, ctx);
   };
-  return { schema: visit(schema, pointer, instanceRoot), warnings };
+  return visit(schema, pointer, instanceRoot);
+}
+
+/**
+ * A definition both applied in place and used alone: its open version and its closed copy. The two
+ * differ only at the root, so the members are closed (and warned about) once.
+ */
+export function closeTwin(def: unknown, pointer: string, ctx: CloseContext): { open: unknown; closed: unknown } {
+  const open = closeObjects(def, pointer, false, ctx);
+  return { open, closed: isSchemaObject(def) ? closeNode(def, open as SchemaObject, pointer, true, ctx) : open };
+}
+
+/** `node` with its closed `children`, closed itself when it is an instance root. */
+function closeNode(node: SchemaObject, children: SchemaObject, at: string, isRoot: boolean, ctx: CloseContext): SchemaObject {
+  const closedRef = isRoot && isPureRef(node) ? ctx.closedRef?.(node.$ref) : undefined;
+  if (closedRef !== undefined) return { ...children, $ref: closedRef };
+  const how = isRoot ? closing(node, ctx.resolve) : undefined;
+  if (how === undefined) return children;
+  // A tool without arguments (an input root with no properties) is meant to accept only {}.
+  if (how === "additionalProperties" && at !== "/input" && !("properties" in node) && !("patternProperties" in node)) {
+    ctx.sink.report(diagnostic("TG223", ctx.locate(at)));
+  }
+  return { ...children, [how]: false };
 }
 
