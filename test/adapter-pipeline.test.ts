@@ -1,16 +1,11 @@
-import type { AdapterEvent, AgentResult, ToolgateContext } from "@toolgate/runtime";
+import type { AgentResult, ToolgateContext } from "@toolgate/runtime";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { jobRunStatus } from "../generated/job_run_status/adapter.js";
 import { reviewStatus } from "../generated/review_status/adapter.js";
+import { INVALID_RESPONSE, NOW, recorder } from "./support/events.js";
 
-const NOW = Date.parse("2026-11-29T12:00:00.000Z");
 const iso = (offsetMs: number): string => new Date(NOW + offsetMs).toISOString();
-
-function recorder(): { context: ToolgateContext; events: AdapterEvent[] } {
-  const events: AdapterEvent[] = [];
-  return { context: { now: () => NOW, onEvent: (e) => events.push(e) }, events };
-}
 
 function startReview(context: ToolgateContext) {
   const started = reviewStatus.call({ change_id: "CR-42" }, context);
@@ -55,12 +50,7 @@ describe("closed by default: the first test", () => {
       tool: "review_status",
       request_id: call.request_id,
       outcome: "failure",
-      error: {
-        code: "INVALID_RESPONSE",
-        action: "stop_and_report",
-        retryable: false,
-        message: "The tool returned a result that does not satisfy its contract. It was discarded; do not act on it.",
-      },
+      error: INVALID_RESPONSE,
     });
     expect(leakedFrom(raw, result, [])).toEqual([]);
     expect(events).toHaveLength(1);

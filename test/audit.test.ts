@@ -6,8 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewStatus } from "../generated/review_status/adapter.js";
-import type { Io } from "../packages/cli/src/io.js";
-import { main } from "../packages/cli/src/main.js";
+import { runCli as cli } from "./support/cli.js";
 import { tempDir } from "./support/project.js";
 
 /** The audit record (README, "Audit log"): adapter events chained into a file, checked by `toolgate audit verify`. */
@@ -19,14 +18,6 @@ let tmp: { dir: string; dispose: () => Promise<void> };
 let file: string;
 let anchor: string;
 let head: string;
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (t) => out.push(t), stderr: (t) => err.push(t) };
-  const code = await main(args, io);
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
 
 /** One review_status call per raw response, its event appended to the audit file (reopened each time). */
 function runCalls(raws: readonly Record<string, unknown>[]): void {

@@ -3,8 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Io } from "../packages/cli/src/io.js";
-import { main } from "../packages/cli/src/main.js";
+import { runCli, type CliResult } from "./support/cli.js";
 import { positionOf } from "./support/position.js";
 import { tempDir } from "./support/project.js";
 
@@ -17,13 +16,10 @@ const HINT = DIAGNOSTICS.TG111.hint;
 let tmp: { dir: string; dispose: () => Promise<void> };
 const everything: string[] = [];
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { stdout: (t) => out.push(t), stderr: (t) => err.push(t) };
-  const code = await main(args, io);
-  everything.push(...out, ...err);
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+async function run(...args: string[]): Promise<CliResult> {
+  const result = await runCli(...args);
+  everything.push(result.stdout, result.stderr);
+  return result;
 }
 
 const gen = (...extra: string[]) => run("gen", "--specs", join(tmp.dir, "specs"), "--out", join(tmp.dir, "generated"), ...extra);
@@ -32,6 +28,7 @@ beforeAll(async () => {
   tmp = await tempDir("cli-errors");
   await mkdir(join(tmp.dir, "specs"));
   await writeFile(join(tmp.dir, "specs", "a.yaml"), SPEC);
+  await mkdir(join(tmp.dir, "empty"));
 });
 
 afterAll(() => tmp.dispose());
@@ -63,10 +60,6 @@ describe("usage errors exit 2", () => {
     expect(await gen("--nope")).toEqual({ code: 2, stdout: "", stderr: "error: unknown option '--nope'" });
   });
 
-  it("a missing specs directory", async () => {
-    const missing = join(tmp.dir, "no-such-dir");
-    expect(await run("gen", "--specs", missing)).toEqual({ code: 2, stdout: "", stderr: `toolgate: specs directory ${missing} does not exist` });
-  });
 
   it("a bad --error-format", async () => {
     const result = await gen("--error-format", "xml");
@@ -76,6 +69,54 @@ describe("usage errors exit 2", () => {
 
   it("an unknown command", async () => {
     expect((await run("bogus")).code).toBe(2);
+  });
+});
+
+describe("usage errors in the chosen --error-format", () => {
+  const usage = (message: string) => [{ severity: "error", message }];
+
+  it("an unknown option, as JSON and as a GitHub workflow command", async () => {
+    expect(await gen("--error-format", "json", "--nope")).toEqual({ code: 2, stdout: "", stderr: JSON.stringify(usage("unknown option '--nope'")) });
+    expect(await gen("--nope", "--error-format=github")).toEqual({ code: 2, stdout: "", stderr: "::error::unknown option '--nope'" });
+  });
+
+  it("a missing option value", async () => {
+    const result = await gen("--error-format", "json", "--out");
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stderr)).toEqual(usage("option '--out <dir>' argument missing"));
+  });
+
+  it("a bad --error-format after a good one: the good one is the chosen format", async () => {
+    const result = await gen("--error-format", "github", "--error-format", "xml");
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "::error::option '--error-format <format>' argument 'xml' is invalid. Allowed choices are text, json, github." });
+  });
+
+  it("--watch with --check, and a bad audit anchor", async () => {
+    expect(JSON.parse((await gen("--watch", "--check", "--error-format", "json")).stderr)).toEqual(usage("--watch and --check cannot be combined"));
+    const audit = await run("audit", "verify", join(tmp.dir, "log.jsonl"), "--anchor", "ABC", "--error-format", "github");
+    expect(audit).toEqual({ code: 2, stdout: "", stderr: '::error::"ABC" is not a hash (64 lowercase hex digits)' });
+  });
+});
+
+describe("configuration errors are diagnostics TG001 and TG002 (exit 2)", () => {
+  const cannotRead = (path: string, reason: string) =>
+    `${path}:1:1: error TG002: cannot read "${path}": ${reason}\n  hint: ${DIAGNOSTICS.TG002.hint}`;
+
+  it("TG002 for a missing specs directory, and for a file given as one", async () => {
+    expect(await run("gen", "--specs", join(tmp.dir, "no-such-dir"))).toEqual({ code: 2, stdout: "", stderr: cannotRead("no-such-dir", "it does not exist") });
+    expect(await run("gen", "--specs", join(tmp.dir, "specs", "a.yaml"))).toEqual({ code: 2, stdout: "", stderr: cannotRead("a.yaml", "it is not a directory") });
+  });
+
+  it("TG002 for a --hooks module that is not there, named relative to the specs directory's parent", async () => {
+    expect(await gen("--hooks", join(tmp.dir, "elsewhere", "hooks.ts"))).toEqual({ code: 2, stdout: "", stderr: cannotRead("elsewhere/hooks.ts", "it does not exist") });
+  });
+
+  it("TG001 for a specs directory without specs, in JSON", async () => {
+    const result = await run("gen", "--specs", join(tmp.dir, "empty"), "--error-format", "json");
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stderr)).toEqual([
+      { code: "TG001", severity: "error", message: 'no tool specs found in "empty"', hint: DIAGNOSTICS.TG001.hint, file: "empty", line: 1, column: 1 },
+    ]);
   });
 });
 

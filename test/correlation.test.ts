@@ -1,18 +1,12 @@
-import type { AdapterEvent, ToolCall, ToolgateContext } from "@toolgate/runtime";
+import type { ToolCall, ToolgateContext } from "@toolgate/runtime";
 import { describe, expect, it } from "vitest";
 import { jobRunStatus } from "../generated/job_run_status/adapter.js";
 import { reviewStatus } from "../generated/review_status/adapter.js";
+import { NOW, recorder } from "./support/events.js";
 
 /** A stable id per call from the model's event to the result, and results never matched by position. */
 
-const NOW = Date.parse("2026-11-29T12:00:00.000Z");
 const observedAt = new Date(NOW - 500).toISOString();
-
-function recorder(correlation?: ToolgateContext["correlation"]) {
-  const events: AdapterEvent[] = [];
-  const context: ToolgateContext = { now: () => NOW, onEvent: (e) => void events.push(e), ...(correlation ? { correlation } : {}) };
-  return { context, events };
-}
 
 function startJob(context: ToolgateContext): ToolCall<{ project_id: string; job: string }> {
   const started = jobRunStatus.call({ project_id: "bluebird", job: "deploy" }, context);
@@ -25,8 +19,8 @@ const jobEnvelope = (requestId: string): string =>
 
 describe("results of parallel calls", () => {
   it("an envelope upstream's results swapped between two calls both fail at binding on request_id", () => {
-    const a = recorder({ tool_call_id: "call-a" });
-    const b = recorder({ tool_call_id: "call-b" });
+    const a = recorder({ correlation: { tool_call_id: "call-a" } });
+    const b = recorder({ correlation: { tool_call_id: "call-b" } });
     const [first, second] = [startJob(a.context), startJob(b.context)];
     const [answerFirst, answerSecond] = [jobEnvelope(first.request_id), jobEnvelope(second.request_id)];
     for (const [call, raw, events] of [[first, answerSecond, a.events], [second, answerFirst, b.events]] as const) {
@@ -55,7 +49,7 @@ describe("results of parallel calls", () => {
 describe("correlation ids in the operator event", () => {
   it("copies the platform's ids into every event of the call", () => {
     const correlation = { conversation_id: "conversation-abc", interaction_id: "interaction-17", tool_call_id: "call-93" };
-    const { context, events } = recorder(correlation);
+    const { context, events } = recorder({ correlation });
     const rejected = reviewStatus.call({ change_id: "not an id" }, context);
     expect(rejected.ok).toBe(false);
     const call = startJob(context);
@@ -66,8 +60,8 @@ describe("correlation ids in the operator event", () => {
   });
 
   it("keeps only ids of 1–256 printable ASCII characters, and adds nothing when none are given", () => {
-    const junk = { conversation_id: "x".repeat(257), interaction_id: "turn 17\nforged log line", tool_call_id: "call-1", extra: "dropped" } as unknown as ToolgateContext["correlation"];
-    const { context, events } = recorder(junk);
+    const junk = { conversation_id: "x".repeat(257), interaction_id: "turn 17\nforged log line", tool_call_id: "call-1", extra: "dropped" } as unknown as NonNullable<ToolgateContext["correlation"]>;
+    const { context, events } = recorder({ correlation: junk });
     jobRunStatus.fail(startJob(context), "UPSTREAM_UNAVAILABLE");
     expect(events[0]!.correlation).toEqual({ tool_call_id: "call-1" });
     const plain = recorder();

@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Io } from "../packages/cli/src/io.js";
-import { main } from "../packages/cli/src/main.js";
+import { runCli } from "./support/cli.js";
 import { tempDir } from "./support/project.js";
 
 /**
@@ -32,10 +31,8 @@ const CODES = ["TG214", "TG301", "TG301", "TG304", "TG330"];
 let tmp: { dir: string; dispose: () => Promise<void> };
 
 async function gen(format: string): Promise<{ code: number; stderr: string }> {
-  const err: string[] = [];
-  const io: Io = { stdout: (t) => err.push(t), stderr: (t) => err.push(t) };
-  const code = await main(["gen", "--specs", join(tmp.dir, "specs"), "--out", join(tmp.dir, "generated"), "--error-format", format], io);
-  return { code, stderr: err.join("\n") };
+  const { code, stdout, stderr } = await runCli("gen", "--specs", join(tmp.dir, "specs"), "--out", join(tmp.dir, "generated"), "--error-format", format);
+  return { code, stderr: [stdout, stderr].filter(Boolean).join("\n") };
 }
 
 beforeAll(async () => {

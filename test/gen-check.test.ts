@@ -2,27 +2,20 @@ import { existsSync } from "node:fs";
 import { appendFile, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Io } from "../packages/cli/src/io.js";
-import { main } from "../packages/cli/src/main.js";
+import { runCli as run } from "./support/cli.js";
 import { repoRoot, tempDir } from "./support/project.js";
 
 /** `toolgate gen --check` on the committed tree, and drift detection and repair in a temp copy. */
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const io: Io = { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t) };
-  return { code: await main(args, io), stdout, stderr };
-}
-
 /** Only the drift report lines; warnings about the specs may precede them on stderr. */
-const driftLines = (stderr: readonly string[]): string[] => stderr.filter((line) => /^(stale|missing|orphaned): /.test(line));
+const driftLines = (stderr: string): string[] => stderr.split("\n").filter((line) => /^(stale|missing|orphaned): /.test(line));
+const lastLine = (stdout: string): string | undefined => stdout.split("\n").at(-1);
 
 it("passes on the committed repo tree", async () => {
   const result = await run("gen", "--check", "--specs", join(repoRoot, "specs"), "--out", join(repoRoot, "generated"));
   expect(driftLines(result.stderr)).toEqual([]);
   expect(result.code).toBe(0);
-  expect(result.stdout.at(-1)).toMatch(/^toolgate: \d+ generated files are up to date$/);
+  expect(lastLine(result.stdout)).toMatch(/^toolgate: \d+ generated files are up to date$/);
 });
 
 describe("in a copy of specs/ and generated/", () => {
@@ -48,7 +41,7 @@ describe("in a copy of specs/ and generated/", () => {
     const result = await gen("--check");
     expect(driftLines(result.stderr)).toEqual(["stale: review_status/select.ts", "missing: job_run_status/types.ts", "orphaned: retired_tool/adapter.ts"]);
     expect(result.code).toBe(1);
-    expect(result.stdout.at(-1)).toBe("toolgate: 3 generated files are out of date; run `npx toolgate gen`");
+    expect(lastLine(result.stdout)).toBe("toolgate: 3 generated files are out of date; run `npx toolgate gen`");
   });
 
   it("is repaired by gen, which keeps the hand-written file; a second --check exits 0", async () => {

@@ -1,10 +1,10 @@
 import type { CompileOutput } from "@toolgate/compiler";
 import { readdirSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listFiles } from "../packages/cli/src/files.js";
 import { compileDir, repoRoot } from "./support/project.js";
+import { readTree } from "./support/tree.js";
 
 /**
  * Golden files: each case under test/fixtures/golden/<case>/ has specs/ and the exact expected/
@@ -14,11 +14,6 @@ import { compileDir, repoRoot } from "./support/project.js";
 const GOLDEN = join(repoRoot, "test", "fixtures", "golden");
 const UPDATE = process.env.TOOLGATE_UPDATE_GOLDEN === "1";
 const CASES = readdirSync(GOLDEN, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-
-async function readTree(dir: string): Promise<Map<string, string>> {
-  const paths = await listFiles(dir);
-  return new Map(await Promise.all(paths.map(async (p) => [p, await readFile(join(dir, p), "utf8")] as const)));
-}
 
 async function writeTree(dir: string, files: CompileOutput["files"]): Promise<void> {
   await rm(dir, { recursive: true, force: true });

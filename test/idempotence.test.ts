@@ -3,20 +3,16 @@ import { cp, mkdir, readFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFiles, readSpecTree } from "../packages/cli/src/files.js";
+import { readSpecTree } from "../packages/cli/src/files.js";
 import type { Io } from "../packages/cli/src/io.js";
 import { main } from "../packages/cli/src/main.js";
 import { repoRoot, tempDir } from "./support/project.js";
+import { readTree } from "./support/tree.js";
 
 /** Same input, same bytes: twice in one process, and from two checkouts at different absolute paths. */
 
 const SPECS = join(repoRoot, "specs");
 const silent: Io = { stdout: () => {}, stderr: () => {} };
-
-async function readTree(dir: string): Promise<Map<string, string>> {
-  const paths = await listFiles(dir);
-  return new Map(await Promise.all(paths.map(async (p) => [p, await readFile(join(dir, p), "utf8")] as const)));
-}
 
 describe("compile", () => {
   it("gives identical bytes twice and leaves its input untouched", async () => {

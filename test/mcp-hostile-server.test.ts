@@ -1,6 +1,7 @@
 import { OPAQUE_ID_PATTERN, type AdapterEvent } from "@toolgate/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readResult } from "../generated/review_status/client.js";
+import { INVALID_RESPONSE } from "./support/events.js";
 import { INJECTED, SCENARIOS, type Scenario } from "./support/hostile-mcp-answers.js";
 import { stdioClient, type SdkLine, type StdioClient } from "./support/mcp-session.js";
 
@@ -11,12 +12,6 @@ import { stdioClient, type SdkLine, type StdioClient } from "./support/mcp-sessi
  * event for every read. tools/list is never called, so the SDK client validates nothing itself.
  */
 
-const INVALID_RESPONSE = {
-  code: "INVALID_RESPONSE",
-  action: "stop_and_report",
-  retryable: false,
-  message: "The tool returned a result that does not satisfy its contract. It was discarded; do not act on it.",
-};
 
 /** What the operator event of each rejected scenario says: the layer, and the check or parse reason. */
 const REJECTED: [Scenario, Partial<AdapterEvent>][] = [

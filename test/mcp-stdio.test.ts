@@ -6,6 +6,7 @@ import { mcpTools } from "../generated/definitions.js";
 import { readResult as readDeployment } from "../generated/deployment_status/client.js";
 import { readResult as readJobRun } from "../generated/job_run_status/client.js";
 import { readResult as readReview } from "../generated/review_status/client.js";
+import { INVALID_RESPONSE } from "./support/events.js";
 import { startSession, type SdkLine, type Session } from "./support/mcp-session.js";
 
 /*
@@ -14,12 +15,6 @@ import { startSession, type SdkLine, type Session } from "./support/mcp-session.
  * well, adds a field, slips an instruction into a free-text field outside the agent view, or hangs.
  */
 
-const INVALID_RESPONSE = {
-  code: "INVALID_RESPONSE",
-  action: "stop_and_report",
-  retryable: false,
-  message: "The tool returned a result that does not satisfy its contract. It was discarded; do not act on it.",
-};
 // A timeout after the request was sent, on a retry-safe operation (none of the specs retries on it).
 const TEMPORARY_FAILURE = { code: "TEMPORARY_FAILURE", action: "retry_after_delay", retryable: true, message: "The remote service failed temporarily. Retry after a delay." };
 

@@ -4,6 +4,7 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { toPosix } from "./files.js";
 import { EXIT, type Io } from "./io.js";
+import { formatUsageError } from "./usage.js";
 
 export interface AuditVerifyCliOptions {
   readonly anchor: string | undefined;
@@ -32,7 +33,7 @@ function summary(file: string, report: AuditReport, options: AuditVerifyCliOptio
 export async function runAuditVerify(path: string, options: AuditVerifyCliOptions, io: Io): Promise<number> {
   const badHash = [options.anchor, ...options.heads].find((h) => h !== undefined && !isAuditHash(h));
   if (badHash !== undefined) {
-    io.stderr(`toolgate: ${JSON.stringify(badHash)} is not a hash (64 lowercase hex digits)`);
+    io.stderr(formatUsageError(`toolgate: ${JSON.stringify(badHash)} is not a hash (64 lowercase hex digits)`, options.errorFormat));
     return EXIT.usage;
   }
   let report: AuditReport;
@@ -40,7 +41,7 @@ export async function runAuditVerify(path: string, options: AuditVerifyCliOption
     await access(path);
     report = await verifyAuditStream(createReadStream(path), { anchor: options.anchor, heads: options.heads });
   } catch (e) {
-    io.stderr(`toolgate: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    io.stderr(formatUsageError(`toolgate: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, options.errorFormat));
     return EXIT.usage;
   }
   const file = toPosix(path);

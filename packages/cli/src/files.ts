@@ -27,19 +27,38 @@ export interface SpecTree {
   readonly files: Map<string, string>;
   /** Spec files: the YAML/JSON files directly in the specs directory. */
   readonly specs: string[];
+  /** Files listed but not readable (keyed like `files`), with the reason. */
+  readonly unreadable: { readonly path: string; readonly reason: string }[];
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: "it does not exist",
+  ENOTDIR: "a parent is not a directory",
+  EISDIR: "it is a directory",
+  EACCES: "permission denied",
+};
+
+/** Why a read failed, in words; an unlisted errno code is shown as it is. */
+export function readFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return (code === undefined ? undefined : REASONS[code]) ?? code ?? String(e);
 }
 
 /** Reads the specs directory: top-level files are specs, sub-directories hold shared schemas. */
 export async function readSpecTree(specsDir: string, label: string): Promise<SpecTree> {
-  const files = new Map<string, string>();
-  const specs: string[] = [];
+  const tree: SpecTree = { files: new Map(), specs: [], unreadable: [] };
   for (const path of await listFiles(specsDir)) {
     if (!isSpecFile(path)) continue;
     const key = `${label}/${path}`;
-    files.set(key, await readFile(join(specsDir, path), "utf8"));
-    if (!path.includes("/")) specs.push(key);
+    try {
+      tree.files.set(key, await readFile(join(specsDir, path), "utf8"));
+    } catch (e) {
+      tree.unreadable.push({ path: key, reason: readFailure(e) });
+      continue;
+    }
+    if (!path.includes("/")) tree.specs.push(key);
   }
-  return { files, specs };
+  return tree;
 }
 
 export async function readIfExists(path: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileOutput, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
-import { existsSync } from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
-import { readIfExists, removeFile, readSpecTree, toPosix, writeText } from "./files.js";
+import { join } from "node:path";
+import { readIfExists, removeFile, toPosix, writeText } from "./files.js";
+import { fromRoot, readInputs } from "./inputs.js";
 import { EXIT, type Io } from "./io.js";
 import { planOutput, type OutputPlan } from "./plan.js";
 
@@ -14,17 +14,7 @@ export interface GenOptions {
   readonly quiet: boolean;
 }
 
-/** Paths the compiler sees are relative to the specs directory's parent, so output never names the checkout. */
-const fromRoot = (options: GenOptions, path: string): string => toPosix(relative(dirname(resolve(options.specs)), resolve(path)));
-
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
-async function readHooks(options: GenOptions): Promise<{ path: string; text: string } | undefined | null> {
-  const file = options.hooks ?? join(options.specs, "hooks.ts");
-  const text = await readIfExists(file);
-  if (text === undefined) return options.hooks === undefined ? undefined : null;
-  return { path: fromRoot(options, file), text };
-}
 
 const summary = (tool: ToolIR, outLabel: string): string => {
   const fields = tool.selection.kind === "object" ? tool.selection.fields.map((f) => f.key).join(", ") : "";
@@ -39,27 +29,17 @@ function reportPlan(plan: OutputPlan, io: Io): void {
 
 /** `toolgate gen`: compile specs/ in memory, then write (or, with --check, compare) the output directory. */
 export async function runGen(options: GenOptions, io: Io): Promise<number> {
-  if (!existsSync(options.specs)) {
-    io.stderr(`toolgate: specs directory ${options.specs} does not exist`);
-    return EXIT.usage;
-  }
-  const label = basename(resolve(options.specs));
-  const tree = await readSpecTree(options.specs, label);
-  if (tree.specs.length === 0) {
-    io.stderr(`toolgate: no tool specs (*.yaml, *.yml, *.json) directly in ${options.specs}`);
-    return EXIT.usage;
-  }
-  const hooks = await readHooks(options);
-  if (hooks === null) {
-    io.stderr(`toolgate: hooks module ${options.hooks} does not exist`);
+  const { inputs, problems } = await readInputs(options.specs, options.hooks);
+  if (inputs === undefined) {
+    io.stderr(formatDiagnostics(problems, options.errorFormat));
     return EXIT.usage;
   }
   const previousManifest = await readIfExists(join(options.out, MANIFEST_PATH));
   const result: CompileOutput = await compile({
-    files: tree.files,
-    specs: tree.specs,
-    outDir: fromRoot(options, options.out),
-    ...(hooks ? { hooks } : {}),
+    files: inputs.tree.files,
+    specs: inputs.tree.specs,
+    outDir: fromRoot(options.specs, options.out),
+    ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
     ...(previousManifest === undefined ? {} : { previousManifest }),
   });
   if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, options.errorFormat));

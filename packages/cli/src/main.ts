@@ -1,8 +1,10 @@
+import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
-import { runGen } from "./gen.js";
+import { runGen, type GenOptions } from "./gen.js";
 import { EXIT, type Io } from "./io.js";
-import { watchAndRun } from "./watch.js";
+import { errorFormatOf, formatUsageError } from "./usage.js";
+import { watchAndRun, watchTargets } from "./watch.js";
 
 function abortOnSignal(): AbortSignal {
   const controller = new AbortController();
@@ -16,12 +18,25 @@ const defaultIo: Io = {
   stderr: (text) => process.stderr.write(`${text}\n`),
 };
 
-function program(io: Io, done: (code: number) => void): Command {
+async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
+  if (options.check) return (io.stderr(formatUsageError("toolgate: --watch and --check cannot be combined", options.errorFormat)), EXIT.usage);
+  // A configuration error (no specs, an unreadable hooks module) leaves nothing to watch.
+  const first = await runGen(options, io);
+  if (first === EXIT.usage) return first;
+  await watchAndRun(watchTargets(options.specs, options.hooks), () => runGen(options, io), abortOnSignal(), 100);
+  return EXIT.ok;
+}
+
+function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")
     .description("Compile tool contracts into typed, precompiled adapters for AI agents.")
     .version("0.1.0")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout(s.trimEnd()), writeErr: (s) => io.stderr(s.trimEnd()) });
+    .configureOutput({
+      writeOut: (s) => io.stdout(s.trimEnd()),
+      writeErr: (s) => io.stderr(s.trimEnd()),
+      outputError: (s, write) => write(formatUsageError(s.trimEnd(), errorFormat)),
+    });
   cli
     .command("gen")
     .description("compile the specs directory into the output directory")
@@ -33,11 +48,8 @@ function program(io: Io, done: (code: number) => void): Command {
     .option("--quiet", "print only the final line", false)
     .option("--watch", "regenerate whenever a spec or the hooks module changes (Ctrl-C to stop)", false)
     .action(async (opts) => {
-      const options = { ...opts, hooks: opts.hooks };
-      if (!opts.watch) return done(await runGen(options, io));
-      if (opts.check) return (io.stderr("toolgate: --watch and --check cannot be combined"), done(EXIT.usage));
-      await watchAndRun([opts.specs], () => runGen(options, io), abortOnSignal(), 100);
-      done(EXIT.ok);
+      const options: GenOptions = { ...opts, hooks: opts.hooks };
+      done(await (opts.watch ? genAndWatch(options, io) : runGen(options, io)));
     });
   cli
     .command("audit")
@@ -56,7 +68,7 @@ function program(io: Io, done: (code: number) => void): Command {
 export async function main(argv: readonly string[], io: Io = defaultIo): Promise<number> {
   let code: number = EXIT.ok;
   try {
-    await program(io, (c) => (code = c)).parseAsync([...argv], { from: "user" });
+    await program(io, errorFormatOf(argv), (c) => (code = c)).parseAsync([...argv], { from: "user" });
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     io.stderr(`toolgate: internal error: ${e instanceof Error ? e.message : String(e)}`);

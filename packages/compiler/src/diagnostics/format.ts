@@ -12,7 +12,8 @@ const ghProp = (s: string): string => ghData(s).replace(/:/g, "%3A").replace(/,/
 
 export interface GithubAnnotation {
   readonly severity: "error" | "warning";
-  readonly file: string;
+  /** Omitted for a finding about no file (a usage error). */
+  readonly file?: string | undefined;
   /** Omitted for a finding about the whole file. */
   readonly line?: number | undefined;
   readonly column?: number | undefined;
@@ -22,11 +23,11 @@ export interface GithubAnnotation {
 
 /** One GitHub workflow command (`::error file=…,line=…::message`), every part escaped. */
 export function githubAnnotation(a: GithubAnnotation): string {
-  const props = [`file=${ghProp(a.file)}`];
+  const props = a.file === undefined ? [] : [`file=${ghProp(a.file)}`];
   if (a.line !== undefined) props.push(`line=${a.line}`);
   if (a.column !== undefined) props.push(`col=${a.column}`);
   if (a.title !== undefined) props.push(`title=${ghProp(a.title)}`);
-  return `::${a.severity} ${props.join(",")}::${ghData(a.message)}`;
+  return `::${a.severity}${props.length > 0 ? ` ${props.join(",")}` : ""}::${ghData(a.message)}`;
 }
 
 const github = (d: Diagnostic): string =>
