@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
+import { DiagnosticCollector } from "../diagnostics/sink.js";
 import { checkKeywordPairs } from "./keyword-pairs.js";
 
 /** Runs the check at /output; each finding's file is the pointer it was located at. */
-const check = (node: Record<string, unknown>) =>
-  checkKeywordPairs(node, "/output", (pointer): SourceRange => ({ file: pointer, line: 1, column: 1 })).map((d) => [d.code, d.file, d.message]);
+function check(node: Record<string, unknown>): string[][] {
+  const sink = new DiagnosticCollector();
+  checkKeywordPairs(node, "/output", (pointer): SourceRange => ({ file: pointer, line: 1, column: 1 }), sink);
+  return sink.diagnostics.map((d) => [d.code, d.file, d.message]);
+}
 
 describe("checkKeywordPairs", () => {
   it("passes partnered keywords and consistent bounds", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { DiagnosticCollector } from "../diagnostics/sink.js";
 import { buildRoute } from "./route.js";
 
 const AT = { file: "specs/t.yaml", line: 9, column: 3 };
@@ -16,9 +16,9 @@ const INPUT = {
 };
 
 function route(path: string, upstream: { kind?: string; method?: string } = {}) {
-  const diagnostics: Diagnostic[] = [];
-  const result = buildRoute({ ...upstream, path }, { input: INPUT, defs: {}, locate: () => AT, diagnostics });
-  return { result, found: diagnostics.map((d) => [d.code, d.message]) };
+  const sink = new DiagnosticCollector();
+  const result = buildRoute({ ...upstream, path }, { input: INPUT, defs: {}, locate: () => AT, sink });
+  return { result, found: sink.diagnostics.map((d) => [d.code, d.message]) };
 }
 
 describe("buildRoute", () => {
