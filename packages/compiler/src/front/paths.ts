@@ -1,6 +1,6 @@
 import type { FieldPath } from "../ir/types.js";
 import { escapeToken } from "../load/pointer.js";
-import { isPureRef } from "../schema/refs.js";
+import { defName, isPureRef } from "../schema/refs.js";
 import { isSchemaObject, type SchemaObject } from "../schema/walk.js";
 
 /** One step of a field path: `runs[]` is { name: "runs", items: true }. */
@@ -33,15 +33,13 @@ function pureRef(node: unknown): node is SchemaObject & { $ref: string } {
   return (unevaluatedProperties === undefined || unevaluatedProperties === false) && isPureRef(rest);
 }
 
-const defOf = (ref: string): string => ref.replace(/^#\/\$defs\//, "");
-
 /** Follows pure `#/$defs/<name>` refs to the schema that declares the shape. */
 export function deref(node: unknown, defs: Defs): { schema: SchemaObject; via: string | undefined } | undefined {
   let current = node;
   let via: string | undefined;
   for (let hop = 0; hop < MAX_REF_HOPS && pureRef(current); hop++) {
-    const name = defOf(current.$ref);
-    if (!Object.hasOwn(defs, name)) return undefined;
+    const name = defName(current.$ref);
+    if (name === undefined || !Object.hasOwn(defs, name)) return undefined;
     via = name;
     current = defs[name];
   }

@@ -61,12 +61,15 @@ function recursion(def: string, ctx: ViewValueContext): BuiltValue {
   return { selection: { kind: "ref", def: name }, schema: { $ref: `#/$defs/${name}` } };
 }
 
+/** A value copied as it is, described by its schema as written (a `$ref` keeps pointing at its definition). */
+const asIs = (node: unknown, schema: SchemaObject): BuiltValue => ({ selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema });
+
 function expandShape(node: unknown, schema: SchemaObject, at: string, path: string, ctx: ViewValueContext, inner: ReadonlySet<string>): BuiltValue | undefined {
-  if ("const" in schema || "enum" in schema) return { selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema };
+  if ("const" in schema || "enum" in schema) return asIs(node, schema);
   const types = typesOf(schema);
   // A scalar type has no members, whatever its union keywords add.
   if (types?.length && types.every((t) => SCALARS.has(t))) return scalar(node, schema, path, ctx);
-  if (types === undefined && scalarUnion(schema, ctx.defs)) return { selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema };
+  if (types === undefined && scalarUnion(schema, ctx.defs)) return asIs(node, schema);
   const nullable = types?.includes("null") === true && types.length === 2;
   const kind = types?.find((t) => t !== "null");
   if (types && !nullable && types.length > 1) return refuse(ctx, path, `a value of several types (${types.join(", ")})`);
@@ -94,7 +97,7 @@ function scalarUnion(schema: SchemaObject, defs: Defs): boolean {
 
 function scalar(node: unknown, schema: SchemaObject, path: string, ctx: ViewValueContext): BuiltValue {
   const text = typesOf(schema)?.includes("string") === true && ![...FREE_TEXT_KEYS, ...UNIONS].some((k) => k in schema);
-  if (!text) return { selection: { kind: "value" }, schema: isSchemaObject(node) ? node : schema };
+  if (!text) return asIs(node, schema);
   ctx.sink.report(diagnostic("TG307", ctx.where, { path: quote(path) }));
   const description = typeof schema.description === "string" ? `${schema.description} (${UNTRUSTED})` : UNTRUSTED;
   return { selection: { kind: "value" }, schema: { ...schema, description } };

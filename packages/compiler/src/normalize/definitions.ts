@@ -1,3 +1,4 @@
+import { defName } from "../schema/refs.js";
 import { isPlainObject, refUses } from "./close-objects.js";
 
 /**
@@ -27,15 +28,14 @@ export function planDefinitions(input: unknown, output: unknown, defs: Readonly<
     if (!uses.alone.has(PREFIX + name) || !isPlainObject(defs[name])) continue;
     twins.set(name, uses.member.has(PREFIX + name) ? fresh(`${name}_closed`, taken) : name);
   }
-  const nameOf = (ref: string): string | undefined => (ref.startsWith(PREFIX) ? ref.slice(PREFIX.length) : undefined);
   return {
     twins,
     resolve: (ref) => {
-      const name = nameOf(ref);
+      const name = defName(ref);
       return name !== undefined && Object.hasOwn(defs, name) ? defs[name] : undefined;
     },
     closedRef: (ref) => {
-      const twin = twins.get(nameOf(ref) ?? "");
+      const twin = twins.get(defName(ref) ?? "");
       return twin === undefined ? undefined : PREFIX + twin;
     },
   };

@@ -6,7 +6,8 @@ const ANNOTATIONS = new Set(["$ref", "description", "title", "$comment", "exampl
 export const isPureRef = (node: SchemaObject): node is SchemaObject & { $ref: string } =>
   typeof node.$ref === "string" && Object.keys(node).every((k) => ANNOTATIONS.has(k));
 
-const defName = (ref: string): string | undefined => (ref.startsWith("#/$defs/") ? ref.slice(8).split("/")[0] : undefined);
+/** The pool definition a `#/$defs/<name>` ref names; undefined for any other ref. */
+export const defName = (ref: string): string | undefined => (ref.startsWith("#/$defs/") ? ref.slice(8).split("/")[0] : undefined);
 
 /** Names of the pool definitions a schema needs, following refs transitively, in a stable order. */
 export function referencedDefs(schema: unknown, defs: Readonly<Record<string, unknown>>): string[] {

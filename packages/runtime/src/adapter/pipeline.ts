@@ -1,4 +1,5 @@
 import { parseStrict } from "../json/index.js";
+import { ownMember } from "../own.js";
 import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
 import { buildEvent, recordSchemaErrors, type Trace } from "./events.js";
 import type { AdapterDefinition, ToolCall } from "./types.js";
@@ -20,7 +21,7 @@ type Def<I, O, V> = PipelineDefinition<I, O, V>;
 
 /** The table's entry for `code`, own entries only: a polluted Object.prototype member is no declared error. */
 export const declaredError = (def: Def<unknown, unknown, unknown>, code: string): AgentError | undefined =>
-  Object.hasOwn(def.errors, code) ? def.errors[code] : undefined;
+  ownMember(def.errors, code) as AgentError | undefined;
 
 export const errorFor = (def: Def<unknown, unknown, unknown>, code: string): AgentError =>
   withOperation(declaredError(def, code) ?? def.errors.INTERNAL_FAILURE!, def.operation);
