@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ANTHROPIC_STRICT, anthropicTarget } from "../packages/compiler/src/emit/definitions/anthropic.js";
 import { strictForm } from "../packages/compiler/src/emit/definitions/dialect/subset.js";
 import { DEFINITION_TARGETS } from "../packages/compiler/src/emit/definitions/index.js";
+import { GeneratedFile } from "../packages/compiler/src/codegen/file.js";
 import { literal } from "../packages/compiler/src/codegen/literal.js";
 import { mcpAnnotations } from "../packages/compiler/src/emit/definitions/mcp.js";
 import { emitToolDefinitions, toolSchemas } from "../packages/compiler/src/emit/definitions/tool-file.js";
@@ -57,13 +58,13 @@ describe("MCP", () => {
 describe("Anthropic strict tool use", () => {
   const anthropic = async (input: string, files: Record<string, string> = {}) => {
     const { tool } = await compileProbe(probeSpec(input), files);
-    return anthropicTarget.emit(tool, toolSchemas(tool));
+    return anthropicTarget.emit(tool, toolSchemas(tool), new GeneratedFile("probe/definitions.ts", tool.specPath));
   };
 
   it("is strict with optional properties kept, and bounds it lacks restated in descriptions", async () => {
     const input = "  type: object\n  properties:\n    a: { type: string, format: uri, maxLength: 9 }\n    b: { type: array, minItems: 2, items: { type: integer, minimum: 0 } }";
     const { tool } = await compileProbe(probeSpec(input));
-    const out = anthropicTarget.emit(tool, toolSchemas(tool));
+    const out = anthropicTarget.emit(tool, toolSchemas(tool), new GeneratedFile("probe/definitions.ts", tool.specPath));
     expect(out.diagnostics).toEqual([]);
     expect(out.code.toString()).toContain("input_schema: anthropicInputSchema,\n  strict: true");
     expect(strictForm(toolSchemas(tool).input, ANTHROPIC_STRICT).schema).toStrictEqual({

@@ -104,7 +104,7 @@ describe("a spec made of breakout strings", () => {
     const modules = await Promise.all(["index.ts", "lazy.ts", "hostile/adapter.ts", "hostile/types.ts"].map((p) => import(join(scratch.dir, p))));
     expect(trap.__pwned).toBeUndefined();
     expect(Object.keys(modules[0].adapters).sort()).toEqual(["constructor", "delete", "hostile", "path_segment", "union_root"]);
-    expect(modules[0].pathSegmentToolRoute.pathFor({})).toBe("/x");
+    expect(modules[0].pathSegmentRoute.pathFor({})).toBe("/x");
     expect([modules[0].isToolName("constructor"), modules[0].isToolName("toString"), modules[0].isToolName("__proto__")]).toEqual([true, false, false]);
   });
 

@@ -1,6 +1,6 @@
 // The build step of a bench run: specs → the real compiler → JavaScript in a gitignored directory.
 // The output is reused while the specs, the compiler and this build code are unchanged.
-import { compile, DEFAULT_EMITTERS } from "@toolgate/compiler";
+import { DEFAULT_EMITTERS } from "@toolgate/compiler";
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -44,27 +44,14 @@ function toolMeta(tool) {
   return { tool: tool.tool, limits: tool.limits, selection: tool.selection, schema, envelopeRef: `${schema.$id}#/$defs/${ROOT_KEYS.envelope}` };
 }
 
-/**
- * Emitters whose output for one probe spec lies inside that tool's directory: a pure function of
- * one tool, so they can run over chunks of the specs in parallel. The others see every tool at once.
- */
-async function perToolEmitters(specs) {
-  const [probe] = [...specs.keys()].sort();
-  const files = new Map([[probe, specs.get(probe)]]);
-  const names = [];
-  for (const emitter of DEFAULT_EMITTERS) {
-    const output = await compile({ files, specs: [probe] }, [emitter]);
-    if (output.files.every((f) => f.path.includes("/"))) names.push(emitter.name);
-  }
-  return names;
-}
-
 async function compileAll(specs, outDir, workers) {
   const paths = [...specs.keys()].sort();
   const label = relative(benchDir, outDir);
-  const perTool = await perToolEmitters(specs);
+  // Tool-scoped emitters see one tool at a time, so they run over chunks of the specs in parallel;
+  // project-scoped ones see every tool at once.
+  const perTool = DEFAULT_EMITTERS.filter((e) => e.scope === "tool").map((e) => e.name);
   const chunks = chunksOf(paths, Math.min(workers, paths.length));
-  const wideEmitters = DEFAULT_EMITTERS.filter((e) => !perTool.includes(e.name));
+  const wideEmitters = DEFAULT_EMITTERS.filter((e) => e.scope === "project");
   const [wide, ...parts] = await Promise.all([
     compileChunk({ files: specs, specs: paths, emitters: wideEmitters, outDir, label }),
     ...chunks.map((chunk) => inWorker({ files: new Map(chunk.map((p) => [p, specs.get(p)])), specs: chunk, emitterNames: perTool, outDir, label })),

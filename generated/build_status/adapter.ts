@@ -8,7 +8,7 @@ import {
 } from "@toolgate/runtime";
 import { selectAgentView } from "./select.js";
 import type { BuildStatusAgentView, BuildStatusInput, BuildStatusOutput } from "./types.js";
-import { validateOutput, validateInput } from "./validate.js";
+import { validateInput, validateOutput } from "./validate.js";
 
 /**
  * The build_status adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.

@@ -12,7 +12,7 @@ import type {
   DeploymentStatusInput,
   DeploymentStatusOutput,
 } from "./types.js";
-import { validateOutput, validateInput } from "./validate.js";
+import { validateInput, validateOutput } from "./validate.js";
 
 /**
  * The deployment_status adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.

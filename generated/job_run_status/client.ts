@@ -5,8 +5,8 @@ import {
   parseDateTime,
   readCallToolResult,
   type AgentResult,
-  type ToolgateContext,
   type ToolResultContract,
+  type ToolgateContext,
 } from "@toolgate/runtime";
 import { selectAgentView } from "./select.js";
 import type { JobRunStatusAgentView, JobRunStatusInput } from "./types.js";

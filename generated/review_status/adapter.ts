@@ -9,7 +9,7 @@ import {
 import * as hooks from "../../specs/hooks.js";
 import { selectAgentView } from "./select.js";
 import type { ReviewStatusAgentView, ReviewStatusInput, ReviewStatusOutput } from "./types.js";
-import { validateOutput, validateInput } from "./validate.js";
+import { validateInput, validateOutput } from "./validate.js";
 
 /**
  * The review_status adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.

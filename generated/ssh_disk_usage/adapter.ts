@@ -2,7 +2,7 @@
 import { createAdapter, errorTable } from "@toolgate/runtime";
 import { selectAgentView } from "./select.js";
 import type { SshDiskUsageAgentView, SshDiskUsageInput, SshDiskUsageOutput } from "./types.js";
-import { validateOutput, validateInput } from "./validate.js";
+import { validateInput, validateOutput } from "./validate.js";
 
 /**
  * The ssh_disk_usage adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.

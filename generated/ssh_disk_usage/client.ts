@@ -3,8 +3,8 @@ import {
   errorTable,
   readCallToolResult,
   type AgentResult,
-  type ToolgateContext,
   type ToolResultContract,
+  type ToolgateContext,
 } from "@toolgate/runtime";
 import { selectAgentView } from "./select.js";
 import type { SshDiskUsageAgentView, SshDiskUsageInput } from "./types.js";

@@ -1,10 +1,10 @@
-import { HEADER_PATTERN, MANIFEST_PATH, type GeneratedFile } from "@toolgate/compiler";
+import { HEADER_PATTERN, MANIFEST_PATH, type OutputFile } from "@toolgate/compiler";
 import { join } from "node:path";
 import { listFiles, readIfExists } from "./files.js";
 
 /** How the output directory differs from what the compiler produced. */
 export interface OutputPlan {
-  readonly write: readonly GeneratedFile[];
+  readonly write: readonly OutputFile[];
   readonly stale: readonly string[];
   readonly missing: readonly string[];
   /** Files that carry our header (or are our manifest) but were not produced this time. */
@@ -14,9 +14,9 @@ export interface OutputPlan {
 const isOurs = (path: string, content: string): boolean =>
   path === MANIFEST_PATH || HEADER_PATTERN.test(content.split("\n", 1)[0] ?? "");
 
-export async function planOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputPlan> {
+export async function planOutput(outDir: string, files: readonly OutputFile[]): Promise<OutputPlan> {
   const produced = new Set(files.map((f) => f.path));
-  const write: GeneratedFile[] = [];
+  const write: OutputFile[] = [];
   const stale: string[] = [];
   const missing: string[] = [];
   for (const file of files) {

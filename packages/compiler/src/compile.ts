@@ -3,8 +3,8 @@ import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
 import { diagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { DiagnosticCollector } from "./diagnostics/sink.js";
 import { adapterEmitter } from "./emit/adapter.js";
-import { definitionsEmitter } from "./emit/definitions/index.js";
-import type { Emitter } from "./emit/emitter.js";
+import { clientEmitter, definitionListsEmitter, definitionsEmitter } from "./emit/definitions/index.js";
+import type { EmitResult, Emitter } from "./emit/emitter.js";
 import { manifestEmitter } from "./emit/manifest.js";
 import { toolNames } from "./emit/names.js";
 import { registryEmitter } from "./emit/registry.js";
@@ -12,7 +12,7 @@ import { selectorEmitter } from "./emit/select.js";
 import { typesEmitter } from "./emit/types.js";
 import { undeclaredEmitter } from "./emit/undeclared/walker.js";
 import { validatorsEmitter } from "./emit/validators.js";
-import { finalizeFiles, type GeneratedFile } from "./finalize.js";
+import { finalizeFiles, type OutputFile } from "./finalize.js";
 import { buildTool } from "./front/tool.js";
 import type { ProjectIR, ToolIR } from "./ir/types.js";
 import { SourceSet, type SourceFiles } from "./load/sources.js";
@@ -31,7 +31,7 @@ export interface CompileInput {
 }
 
 export interface CompileOutput {
-  readonly files: readonly GeneratedFile[];
+  readonly files: readonly OutputFile[];
   readonly diagnostics: readonly Diagnostic[];
   readonly tools: readonly ToolIR[];
 }
@@ -43,6 +43,8 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
   adapterEmitter,
   undeclaredEmitter,
   definitionsEmitter,
+  clientEmitter,
+  definitionListsEmitter,
   registryEmitter,
   manifestEmitter,
 ];
@@ -61,16 +63,34 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
     if (tool) tools.push(tool);
   }
   [...uniqueNames(tools), ...uniqueBindings(tools), ...checkCompatibility(tools, input.previousManifest)].forEach((d) => sink.report(d));
-  const output = (files: readonly GeneratedFile[]): CompileOutput => ({ files, diagnostics: sortDiagnostics(sink.diagnostics), tools });
+  const output = (files: readonly OutputFile[]): CompileOutput => ({ files, diagnostics: sortDiagnostics(sink.diagnostics), tools });
   if (sink.hasErrors()) return output([]);
   const outDir = input.outDir ?? "generated";
   const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;
   const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule };
-  const results = await Promise.all(emitters.map((e) => e.emit(project)));
-  results.flatMap((r) => r.diagnostics).forEach((d) => sink.report(d));
-  const types = results.flatMap((r) => r.files).filter((f) => f.path.endsWith("/types.ts"));
+  const runs = await runEmitters(emitters, project);
+  runs.flatMap((r) => r.result.diagnostics).forEach((d) => sink.report(d));
+  // The hook check type-checks hooks against the types emitter's output, found by identity.
+  const types = runs.filter((r) => r.emitter === typesEmitter).flatMap((r) => r.result.files);
   await checkHooks(project.tools, types, input.hooks, outDir, sink);
-  return output(sink.hasErrors() ? [] : await finalizeFiles(results.flatMap((r) => r.files)));
+  return output(sink.hasErrors() ? [] : await finalizeFiles(runs.flatMap((r) => r.result.files)));
+}
+
+interface EmitterRun {
+  readonly emitter: Emitter;
+  readonly result: EmitResult;
+}
+
+/** A tool emitter once per tool, on that tool alone (so order and batching cannot matter); a project emitter once. */
+function runEmitters(emitters: readonly Emitter[], project: ProjectIR): Promise<EmitterRun[]> {
+  const run = async (emitter: Emitter, emit: () => EmitResult | Promise<EmitResult>): Promise<EmitterRun> => ({ emitter, result: await emit() });
+  return Promise.all(
+    emitters.flatMap((emitter) =>
+      emitter.scope === "tool"
+        ? project.tools.map((tool) => run(emitter, () => emitter.emit({ tool, hooksModule: project.hooksModule })))
+        : [run(emitter, () => emitter.emit(project))],
+    ),
+  );
 }
 
 function uniqueNames(tools: readonly ToolIR[]): Diagnostic[] {

@@ -2,7 +2,10 @@ export { compile, DEFAULT_EMITTERS, type CompileInput, type CompileOutput } from
 export { DIAGNOSTICS, type DiagnosticCode, type Severity } from "./diagnostics/catalog.js";
 export { diagnostic, hasErrors, quote, type Diagnostic, type SourceRange } from "./diagnostics/diagnostic.js";
 export { formatDiagnostics, githubAnnotation, type ErrorFormat, type GithubAnnotation } from "./diagnostics/format.js";
-export type { EmitResult, EmittedFile, Emitter } from "./emit/emitter.js";
+export { _, join, jsdoc, Name, type Code } from "./codegen/code.js";
+export { GeneratedFile, generated, namespace, runtime, runtimeType, type ImportSymbol } from "./codegen/file.js";
+export type { EmitResult, EmitScope, Emitter, ScopedEmitter, ToolInput } from "./emit/emitter.js";
+export { toolNames, type ToolNames } from "./emit/names.js";
 export { MANIFEST_PATH } from "./emit/manifest.js";
-export { HEADER_PATTERN, type GeneratedFile } from "./finalize.js";
+export { HEADER_PATTERN, type OutputFile } from "./finalize.js";
 export type { ProjectIR, ToolIR } from "./ir/types.js";

@@ -1,7 +1,7 @@
 import { posix } from "node:path";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
-import type { EmittedFile } from "../emit/emitter.js";
+import type { GeneratedFile } from "../codegen/file.js";
 import { toolNames } from "../emit/names.js";
 import type { ToolIR } from "../ir/types.js";
 
@@ -31,7 +31,7 @@ export const hooksSpecifier = (outDir: string, hooksPath: string): string =>
  * Verifies with the TypeScript checker that every hook a spec names is exported by the hooks module
  * with the generated signature `(output: <Tool>Output, input: <Tool>Input) => boolean`.
  */
-export async function checkHooks(tools: readonly ToolIR[], types: readonly EmittedFile[], hooks: HooksSource | undefined, outDir: string, sink: DiagnosticSink): Promise<void> {
+export async function checkHooks(tools: readonly ToolIR[], types: readonly GeneratedFile[], hooks: HooksSource | undefined, outDir: string, sink: DiagnosticSink): Promise<void> {
   const uses: HookUse[] = tools.flatMap((tool) => tool.checks.flatMap((c) => (c.kind === "hook" ? [{ tool, name: c.name, pointer: c.pointer }] : [])));
   if (uses.length === 0) return;
   if (!hooks) {

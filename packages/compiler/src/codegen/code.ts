@@ -100,3 +100,8 @@ export function jsdoc(text: string): Code {
     .map((line) => ` * ${line}`.trimEnd());
   return new Code(`/**\n${lines.join("\n")}\n */`);
 }
+
+/** An object-literal entry: `key` alone when the value is the binding of that name, `key: value` otherwise. */
+export function entry(key: string, value: Code): Code {
+  return value.toString() === key ? value : new Code(`${propertyKey(key)}: ${value}`);
+}

@@ -1,29 +1,39 @@
+import type { GeneratedFile } from "../codegen/file.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { ProjectIR } from "../ir/types.js";
-
-/** One output file, path relative to the output directory (POSIX), content without header or formatting. */
-export interface EmittedFile {
-  readonly path: string;
-  readonly content: string;
-  /** The spec the file was generated from, named in its header; undefined for project-wide files. */
-  readonly source: string | undefined;
-  /**
-   * Format with a wide print width. For Ajv's validators: at the usual width prettier splits every
-   * error object over several lines, and transpilers keep that layout, which made the loaded JS 40 %
-   * larger and the cold start slower (bench/).
-   */
-  readonly wide?: true;
-}
+import type { ProjectIR, ToolIR } from "../ir/types.js";
 
 export interface EmitResult {
-  readonly files: readonly EmittedFile[];
+  readonly files: readonly GeneratedFile[];
+  /** Only limits of a target an emitter writes for (TG5xx); schema diagnostics come from the front end. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Every emitter is a pure function of the IR. */
-export interface Emitter {
-  readonly name: string;
-  emit(project: ProjectIR): EmitResult | Promise<EmitResult>;
+/** What a tool-scoped emitter sees: its one tool, and the only project fact per-tool output depends on. */
+export interface ToolInput {
+  readonly tool: ToolIR;
+  /** Module specifier of the user's hooks module, relative to the output directory. */
+  readonly hooksModule: string | undefined;
 }
 
-export const emitted = (files: readonly EmittedFile[], diagnostics: readonly Diagnostic[] = []): EmitResult => ({ files, diagnostics });
+export type EmitScope = "tool" | "project";
+
+interface ScopeInput {
+  readonly tool: ToolInput;
+  readonly project: ProjectIR;
+}
+
+/**
+ * The one interface an emitter implements: a pure function of the IR. A `tool` emitter runs once
+ * per tool and sees nothing of the others, so tools compile independently (in any order, in any
+ * batch, on any worker); a `project` emitter runs once over every tool, sorted by name.
+ */
+export interface ScopedEmitter<S extends EmitScope> {
+  readonly name: string;
+  readonly scope: S;
+  emit(input: ScopeInput[S]): EmitResult | Promise<EmitResult>;
+}
+
+/** An emitter of either scope; `scope` tells them apart. */
+export type Emitter = ScopedEmitter<"tool"> | ScopedEmitter<"project">;
+
+export const emitted = (files: readonly GeneratedFile[], diagnostics: readonly Diagnostic[] = []): EmitResult => ({ files, diagnostics });

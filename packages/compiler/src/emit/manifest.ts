@@ -1,5 +1,6 @@
 import { contractShapes } from "../compat/check.js";
 import type { ProjectIR } from "../ir/types.js";
+import { wholeFile } from "../codegen/file.js";
 import { emitted, type Emitter } from "./emitter.js";
 
 export const MANIFEST_PATH = "toolgate.manifest.json";
@@ -7,12 +8,13 @@ export const MANIFEST_PATH = "toolgate.manifest.json";
 /** Spec hashes, contract versions and contract shapes: what breaking-change detection compares against. */
 export const manifestEmitter: Emitter = {
   name: "manifest",
+  scope: "project",
   emit(project) {
     const manifest = {
       generated_by: "toolgate",
       format: 1,
       tools: project.tools.map((t) => ({ tool: t.tool, version: t.version, spec: t.specPath, spec_hash: t.specHash, contract: contractShapes(t) })),
     };
-    return emitted([{ path: MANIFEST_PATH, content: `${JSON.stringify(manifest, null, 2)}\n`, source: undefined }]);
+    return emitted([wholeFile(MANIFEST_PATH, undefined, `${JSON.stringify(manifest, null, 2)}\n`)]);
   },
 };

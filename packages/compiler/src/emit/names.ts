@@ -15,30 +15,19 @@ export interface ToolNames {
   readonly result: Name;
 }
 
-/** Bindings that generated modules declare or import next to a tool's binding. */
-const TAKEN = new Set([
-  "createAdapter",
-  "errorTable",
-  "parseDateTime",
-  "pathSegment",
-  "selectAgentView",
-  "validateInput",
-  "validateOutput",
-  "validateEnvelope",
-  "validateAgentView",
-  "hooks",
-  "adapters",
-  "toolNames",
-  "isToolName",
-  "readResult",
-  "contract",
-]);
+/**
+ * What index.ts declares beside every tool's binding, in one namespace with them: a tool may not be
+ * named like these. Every other generated binding is the file's own (codegen/file.ts aliases an
+ * import that a declaration already holds).
+ */
+export const INDEX_BINDINGS = { adapters: "adapters", toolNames: "toolNames", isToolName: "isToolName" } as const;
+const INDEX_NAMES: ReadonlySet<string> = new Set(Object.values(INDEX_BINDINGS));
 
 export function toolNames(tool: string): ToolNames {
   const base = pascal(tool);
   const lower = `${base[0]!.toLowerCase()}${base.slice(1)}`;
-  // A tool named like a reserved word (`delete`) or a generated binding (`path_segment`) still gets a usable one.
-  const camel = isSafeIdentifier(lower) && !TAKEN.has(lower) ? lower : `${lower}Tool`;
+  // A tool named like a reserved word (`delete`) or an index.ts binding (`adapters`) still gets a usable one.
+  const camel = isSafeIdentifier(lower) && !INDEX_NAMES.has(lower) ? lower : `${lower}Tool`;
   return {
     dir: tool,
     camel: new Name(camel),

@@ -1,35 +1,44 @@
 import { _, join, propertyKey } from "../codegen/code.js";
+import { generated, GeneratedFile } from "../codegen/file.js";
 import type { ProjectIR } from "../ir/types.js";
-import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
-import { toolNames } from "./names.js";
+import { emitted, type Emitter } from "./emitter.js";
+import { INDEX_BINDINGS, toolNames } from "./names.js";
 
 /** `index.ts`: every adapter, eagerly imported, plus dispatch by tool name. */
-function eagerRegistry(project: ProjectIR): EmittedFile {
-  const tools = project.tools.map((t) => ({ tool: t.tool, n: toolNames(t.tool) }));
+function eagerRegistry(project: ProjectIR): GeneratedFile {
+  const file = new GeneratedFile("index.ts", undefined);
+  const own = {
+    adapters: file.name(INDEX_BINDINGS.adapters),
+    toolNames: file.name(INDEX_BINDINGS.toolNames),
+    isToolName: file.name(INDEX_BINDINGS.isToolName),
+  };
+  // toolNames() keeps tool bindings off index.ts's own, so each import keeps the name it is re-exported under.
+  const tools = project.tools.map((t) => {
+    const n = toolNames(t.tool);
+    return { tool: t.tool, n, adapter: file.import(generated(`${t.tool}/adapter.ts`, n.camel.toString())) };
+  });
   const routed = tools.filter((_t, i) => project.tools[i]!.upstream.route !== undefined);
   const exportLines = [
-    _`export { ${join(tools.map(({ n }) => _`${n.camel},`), " ")} };`,
+    _`export { ${join(tools.map(({ adapter }) => _`${adapter},`), " ")} };`,
     ...routed.map(({ tool, n }) => _`export { ${n.route} } from ${`./${tool}/adapter.js`};`),
   ];
-  const content = _`${join(tools.map(({ tool, n }) => _`import { ${n.camel} } from ${`./${tool}/adapter.js`};`))}
-
-${join(exportLines)}
+  file.write(_`${join(exportLines)}
 ${join(tools.map(({ tool, n }) => _`export type { ${n.input}, ${n.output}, ${n.agentView}, ${n.result} } from ${`./${tool}/types.js`};`))}
 
 /** Every generated adapter by tool name, for dispatch. */
-export const adapters = {
-  ${join(tools.map(({ tool, n }) => _`${propertyKey(tool)}: ${n.camel},`))}
+export const ${own.adapters} = {
+  ${join(tools.map(({ tool, adapter }) => _`${propertyKey(tool)}: ${adapter},`))}
 } as const;
 
-export type ToolName = keyof typeof adapters;
+export type ToolName = keyof typeof ${own.adapters};
 
-export const toolNames: readonly ToolName[] = Object.freeze([${join(tools.map(({ tool }) => _`${tool}`), ", ")}]);
+export const ${own.toolNames}: readonly ToolName[] = Object.freeze([${join(tools.map(({ tool }) => _`${tool}`), ", ")}]);
 
-export function isToolName(name: string): name is ToolName {
-  return Object.hasOwn(adapters, name);
+export function ${own.isToolName}(name: string): name is ToolName {
+  return Object.hasOwn(${own.adapters}, name);
 }
-`;
-  return { path: "index.ts", content: content.toString(), source: undefined };
+`);
+  return file;
 }
 
 /**
@@ -39,10 +48,11 @@ export function isToolName(name: string): name is ToolName {
  * 17 ms (bench/). The path is a plain variable, as the table's value was: Vite and Rollup leave such
  * an import to the runtime instead of globbing for `adapter.js` files next to the `.ts` sources.
  */
-function lazyRegistry(project: ProjectIR): EmittedFile {
+function lazyRegistry(project: ProjectIR): GeneratedFile {
   const names = project.tools.map((t) => _`${t.tool},`);
   const types = project.tools.map((t) => _`${propertyKey(t.tool)}: (typeof import(${`./${t.tool}/adapter.js`}))[${"default"}];`);
-  const content = _`/** Each tool's adapter type; nothing is loaded until loadAdapter asks for it. */
+  const file = new GeneratedFile("lazy.ts", undefined);
+  file.write(_`/** Each tool's adapter type; nothing is loaded until loadAdapter asks for it. */
 export interface LazyAdapters {
   ${join(types)}
 }
@@ -63,12 +73,13 @@ export async function loadAdapter<Name extends LazyToolName>(name: Name): Promis
   const module = (await import(path)) as { default: LazyAdapters[Name] };
   return module.default;
 }
-`;
-  return { path: "lazy.ts", content: content.toString(), source: undefined };
+`);
+  return file;
 }
 
 export const registryEmitter: Emitter = {
   name: "registry",
+  scope: "project",
   emit: (project) => emitted(project.tools.length === 0 ? [] : [eagerRegistry(project), lazyRegistry(project)]),
 };
 

@@ -1,6 +1,7 @@
 import { _, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
 import type { SelectedField, Selection, ToolIR } from "../ir/types.js";
-import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
+import { generated, GeneratedFile } from "../codegen/file.js";
+import { emitted, type Emitter } from "./emitter.js";
 import { toolNames } from "./names.js";
 
 /**
@@ -9,6 +10,7 @@ import { toolNames } from "./names.js";
  */
 
 interface Scope {
+  readonly file: GeneratedFile;
   readonly bodies: Code[];
   /** The selections of recursive view definitions, and the function each got once rendered. */
   readonly definitions: Readonly<Record<string, Selection>>;
@@ -26,7 +28,7 @@ function valueOf(selection: Selection, source: Code, from: Code, to: Code, scope
     case "value":
       return source;
     case "object": {
-      const name = new Name(`select${++scope.count}`);
+      const name = scope.file.name(`select${++scope.count}`);
       renderObject(selection.fields, from, to, name, false, scope);
       return _`${name}(${source})`;
     }
@@ -52,7 +54,7 @@ function valueOf(selection: Selection, source: Code, from: Code, to: Code, scope
 function definitionFunction(def: string, from: Code, to: Code, scope: Scope): Name {
   const known = scope.rendered.get(def);
   if (known !== undefined) return known;
-  const name = new Name(`select${++scope.count}`);
+  const name = scope.file.name(`select${++scope.count}`);
   scope.rendered.set(def, name);
   const selection = scope.definitions[def];
   if (selection?.kind !== "object") throw new Error(`view definition ${def} is not an object selection`);
@@ -85,24 +87,26 @@ function renderObject(fields: readonly SelectedField[], from: Code, to: Code, na
   }`);
 }
 
-export function emitSelector(tool: ToolIR): EmittedFile {
+export function emitSelector(tool: ToolIR): GeneratedFile {
   const names = toolNames(tool.tool);
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
-  const scope: Scope = { bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };
-  renderObject(tool.selection.fields, names.output, names.agentView, new Name("selectAgentView"), true, scope);
+  const file = new GeneratedFile(`${tool.tool}/select.ts`, tool.specPath);
+  const select = file.name("selectAgentView");
+  const type = (name: Name): Name => file.import(generated(`${tool.tool}/types.ts`, name.toString(), true));
+  const scope: Scope = { file, bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };
+  renderObject(tool.selection.fields, type(names.output), type(names.agentView), select, true, scope);
   const doc = jsdoc(`Builds the agent view of ${tool.tool}: a new object with only the agent_view allowlist.\nOnly declared fields are read, at every depth: undeclared members are never copied.`);
   const [main, ...nested] = scope.bodies.reverse();
-  const content = _`import type { ${names.agentView}, ${names.output} } from "./types.js";
-
-${doc}
+  file.write(_`${doc}
 ${main}
 
 ${join(nested, "\n\n")}
-`;
-  return { path: `${tool.tool}/select.ts`, content: content.toString(), source: tool.specPath };
+`);
+  return file;
 }
 
 export const selectorEmitter: Emitter = {
   name: "selector",
-  emit: (project) => emitted(project.tools.map(emitSelector)),
+  scope: "tool",
+  emit: ({ tool }) => emitted([emitSelector(tool)]),
 };

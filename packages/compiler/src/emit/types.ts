@@ -1,9 +1,10 @@
 import { compile } from "json-schema-to-typescript";
-import { escapeUnsafeChars } from "../codegen/code.js";
+import { _, escapeUnsafeChars, raw } from "../codegen/code.js";
+import { GeneratedFile, runtimeType } from "../codegen/file.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { isSchemaObject, transformSchema } from "../schema/walk.js";
-import { emitted, type EmitResult, type EmittedFile, type Emitter } from "./emitter.js";
+import { emitted, type EmitResult, type Emitter } from "./emitter.js";
 import { toolNames } from "./names.js";
 import { typeNaming } from "./type-names.js";
 
@@ -41,7 +42,7 @@ const defusePatternKeys = (schema: unknown): unknown =>
   );
 
 /** TS types for input, output and agent view, declared once over the tool's shared definitions. */
-export async function emitTypes(tool: ToolIR): Promise<EmittedFile> {
+export async function emitTypes(tool: ToolIR): Promise<GeneratedFile> {
   const names = toolNames(tool.tool);
   const { $defs: _viewDefs, ...agentView } = tool.agentView;
   const naming = typeNaming(names);
@@ -52,15 +53,12 @@ export async function emitTypes(tool: ToolIR): Promise<EmittedFile> {
     .replace(ROOT_DECLARATION, "")
     .replace(PROVENANCE, "")
     .replace(EMPTY_DOC, "");
-  const content = [
-    'import type { AgentResult } from "@toolgate/runtime";',
-    "",
-    declarations,
-    `/** What the agent receives from ${tool.tool}: the agent view on success, the fixed failure envelope otherwise. */`,
-    `export type ${names.result} = AgentResult<${names.agentView}>;`,
-    "",
-  ].join("\n");
-  return { path: `${tool.tool}/types.ts`, content, source: tool.specPath };
+  const file = new GeneratedFile(`${tool.tool}/types.ts`, tool.specPath);
+  const result = file.name(names.result);
+  file.write(raw(declarations));
+  file.write(raw(`/** What the agent receives from ${tool.tool}: the agent view on success, the fixed failure envelope otherwise. */`));
+  file.write(_`export type ${result} = ${file.import(runtimeType("AgentResult"))}<${names.agentView}>;\n`);
+  return file;
 }
 
 /** jstt throws on some valid schemas (an object key named hasOwnProperty in a const): a diagnostic, never a crash. */
@@ -75,8 +73,6 @@ async function typesOrDiagnostic(tool: ToolIR): Promise<EmitResult> {
 
 export const typesEmitter: Emitter = {
   name: "types",
-  async emit(project) {
-    const results = await Promise.all(project.tools.map(typesOrDiagnostic));
-    return emitted(results.flatMap((r) => r.files), results.flatMap((r) => r.diagnostics));
-  },
+  scope: "tool",
+  emit: ({ tool }) => typesOrDiagnostic(tool),
 };

@@ -5,7 +5,8 @@ import { childPointer } from "../load/pointer.js";
 import { SUPPORTED_FORMATS } from "../check/schema-rules.js";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
-import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
+import { wholeFile, type GeneratedFile } from "../codegen/file.js";
+import { emitted, type Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
 import { leanValidatorModule } from "./lean/module.js";
@@ -91,7 +92,7 @@ const specPointer = (pointer: string): string => pointer.replace(/^\/\$defs\/too
 type Exports = Readonly<Record<string, string>>;
 
 /** The module for `exports`: our boolean emitter's, or Ajv's standalone code where ours declines. */
-function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: EmittedFile; diagnostics: Diagnostic[] } {
+function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: GeneratedFile; diagnostics: Diagnostic[] } {
   const id = `urn:toolgate:${tool.tool}`;
   const document = validatorDocument(tool);
   let source: string;
@@ -103,16 +104,16 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: Emit
   }
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
   const lean = leanValidatorModule(document, roots, specPointer);
-  const file = { path: `${tool.tool}/${path}`, source: tool.specPath };
-  if (typeof lean === "string") return { file: { ...file, content: lean }, diagnostics: [] };
-  return { file: { ...file, content: toRuntimeModule(source, tool.tool, lean), wide: true }, diagnostics: [] };
+  const file = (content: string, wide?: boolean): GeneratedFile => wholeFile(`${tool.tool}/${path}`, tool.specPath, content, wide);
+  if (typeof lean === "string") return { file: file(lean), diagnostics: [] };
+  return { file: file(toRuntimeModule(source, tool.tool, lean), true), diagnostics: [] };
 }
 
 /**
  * `validate.ts`: what the adapter runs on every call (input, and the envelope's or the output's
  * validator). `validate-view.ts`: the agent-view validator, loaded only by MCP clients' readers.
  */
-export function emitValidators(tool: ToolIR): { files: EmittedFile[]; diagnostics: Diagnostic[] } {
+export function emitValidators(tool: ToolIR): { files: GeneratedFile[]; diagnostics: Diagnostic[] } {
   const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
   const results = [
     emitModule(tool, "validate.ts", { validateInput: ROOT_KEYS.input, ...response }),
@@ -123,8 +124,6 @@ export function emitValidators(tool: ToolIR): { files: EmittedFile[]; diagnostic
 
 export const validatorsEmitter: Emitter = {
   name: "validators",
-  emit(project) {
-    const results = project.tools.map(emitValidators);
-    return emitted(results.flatMap((r) => r.files), results.flatMap((r) => r.diagnostics));
-  },
+  scope: "tool",
+  emit: ({ tool }) => emitValidators(tool),
 };

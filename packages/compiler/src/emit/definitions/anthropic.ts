@@ -1,4 +1,5 @@
-import { _, jsdoc, Name } from "../../codegen/code.js";
+import { _, jsdoc } from "../../codegen/code.js";
+import { runtimeType } from "../../codegen/file.js";
 import { problem } from "./dialect/problem.js";
 import { recursiveDefs, strictForm, type StrictSubset } from "./dialect/subset.js";
 import { argumentsSchema, problemDiagnostics, type DefinitionTarget } from "./target.js";
@@ -21,25 +22,23 @@ export const ANTHROPIC_STRICT: StrictSubset = {
   accepts: (keyword, value) => keyword !== "minItems" || value === 0 || value === 1,
 };
 
-const INPUT = new Name("anthropicInputSchema");
-
 export const anthropicTarget: DefinitionTarget = {
   name: "Anthropic",
   toolName: /^[A-Za-z0-9_-]{1,64}$/,
-  emit(tool, schemas) {
+  emit(tool, schemas, file) {
     const recursion = recursiveDefs(schemas.input).map((name) => problem(`/$defs/${name}`, `definition ${name} is recursive`));
     const form = strictForm(schemas.input, ANTHROPIC_STRICT);
     const problems = [...form.problems, ...recursion];
     const strict = problems.length === 0;
-    const input = argumentsSchema(schemas, form.schema, INPUT, "The arguments in Anthropic's strict subset; bounds it lacks are restated in descriptions.");
+    const input = argumentsSchema(file, schemas, form.schema, "anthropicInputSchema", "The arguments in Anthropic's strict subset; bounds it lacks are restated in descriptions.");
     const code = _`${input.declaration}
 ${jsdoc(`Anthropic Messages API tools[] entry of ${tool.tool}.`)}
-export const anthropicTool: AnthropicTool = {
+export const ${file.name("anthropicTool")}: ${file.import(runtimeType("AnthropicTool"))} = {
   name: ${tool.tool},
   description: ${tool.description},
   input_schema: ${input.ref},
   strict: ${strict},
 };`;
-    return { code, typeImports: ["AnthropicTool"], valueImports: [], diagnostics: problemDiagnostics("TG503", tool, "Anthropic", problems) };
+    return { code, diagnostics: problemDiagnostics("TG503", tool, "Anthropic", problems) };
   },
 };

@@ -1,7 +1,7 @@
-import { _, jsdoc, raw } from "../../codegen/code.js";
+import { _, entry, jsdoc } from "../../codegen/code.js";
+import { generated, GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import type { CheckIR, FieldPath, Selection, ToolIR } from "../../ir/types.js";
 import { bindFn, errorTable, operationLine, semanticFn } from "../adapter.js";
-import type { EmittedFile } from "../emitter.js";
 import { toolNames } from "../names.js";
 
 /** Whether the agent view holds the value at `path` of the output (a whole selected value holds its insides). */
@@ -27,38 +27,34 @@ export function clientChecks(tool: ToolIR): CheckIR[] {
  * precompiled agent-view validator, the view's binding and freshness checks, the selector), so a
  * client never depends on its SDK having run `tools/list` (SDK 1.x validates nothing without it).
  */
-export function emitClient(tool: ToolIR): EmittedFile {
+export function emitClient(tool: ToolIR): GeneratedFile {
   const n = toolNames(tool.tool);
+  const file = new GeneratedFile(`${tool.tool}/client.ts`, tool.specPath);
+  const [contract, readResult] = [file.name("contract"), file.name("readResult")];
+  const sibling = (path: string, name: string, typeOnly = false) => file.import(generated(`${tool.tool}/${path}`, name, typeOnly));
+  const [input, agentView] = [sibling("types.ts", n.input.toString(), true), sibling("types.ts", n.agentView.toString(), true)];
   const checks = clientChecks(tool);
-  const fresh = checks.some((c) => c.kind === "fresh") ? ["parseDateTime"] : [];
-  // Bind and fresh checks read the view and the arguments through ownMember (emit/adapter.ts).
-  const runtimeNames = ["errorTable", ...(checks.some((c) => c.kind !== "hook") ? ["ownMember"] : []), ...fresh, "readCallToolResult"];
   const skipped = tool.checks.filter((c) => !checks.includes(c)).map((c) => c.id);
-  const content = _`import { ${raw(runtimeNames.join(", "))}, type AgentResult, type ToolgateContext, type ToolResultContract } from "@toolgate/runtime";
-import { selectAgentView } from "./select.js";
-import type { ${n.agentView}, ${n.input} } from "./types.js";
-import { validateAgentView } from "./validate-view.js";
-
-const contract: ToolResultContract<${n.input}, ${n.agentView}> = {
+  file.write(_`const ${contract}: ${file.import(runtimeType("ToolResultContract"))}<${input}, ${agentView}> = {
   tool: ${tool.tool},
   version: ${tool.version},
   specHash: ${tool.specHash},
   limits: { maxBytes: ${tool.limits.maxBytes}, maxDepth: ${tool.limits.maxDepth} },
-  errors: ${errorTable(tool)},
+  errors: ${errorTable(tool, file)},
   retryClass: ${tool.retry.class},${operationLine(tool)}
-  validateAgentView,
-  bind: ${bindFn(checks)},
-  semantic: ${semanticFn(checks)},
+  ${entry("validateAgentView", sibling("validate-view.ts", "validateAgentView"))},
+  bind: ${bindFn(checks, file)},
+  semantic: ${semanticFn(checks, file)},
   // The selector reads only agent-view paths, which a validated view holds where the output does.
-  select: selectAgentView as (view: ${n.agentView}) => ${n.agentView},
+  select: ${sibling("select.ts", "selectAgentView")} as (view: ${agentView}) => ${agentView},
 };
 
 ${jsdoc(`Reads the MCP CallToolResult of a ${tool.tool} call whose arguments were \`args\`, as the adapter reads
 upstream bytes: the typed agent view, or the failure envelope rebuilt from this tool's error table
 (INVALID_RESPONSE for anything else). One operator event per read goes to \`context.onEvent\`.${skipped.length > 0 ? `\nChecks that need the upstream's output run on the server only: ${skipped.join(", ")}.` : ""}`)}
-export function readResult(result: unknown, args: ${n.input}, context?: ToolgateContext): AgentResult<${n.agentView}> {
-  return readCallToolResult(result, contract, args, context);
+export function ${readResult}(result: unknown, args: ${input}, context?: ${file.import(runtimeType("ToolgateContext"))}): ${file.import(runtimeType("AgentResult"))}<${agentView}> {
+  return ${file.import(runtime("readCallToolResult"))}(result, ${contract}, args, context);
 }
-`;
-  return { path: `${tool.tool}/client.ts`, content: content.toString(), source: tool.specPath };
+`);
+  return file;
 }

@@ -1,4 +1,5 @@
 import { _, jsdoc } from "../../codegen/code.js";
+import { runtimeType } from "../../codegen/file.js";
 import { SHARED, type DefinitionTarget } from "./target.js";
 
 /**
@@ -10,13 +11,13 @@ export const geminiTarget: DefinitionTarget = {
   name: "Gemini",
   // Starts with a letter or underscore; letters, digits, _ . : - ; at most 64.
   toolName: /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/,
-  emit(tool) {
+  emit(tool, _schemas, file) {
     const code = _`${jsdoc(`Gemini function declaration of ${tool.tool}.`)}
-export const geminiFunctionDeclaration: GeminiFunctionDeclaration = {
+export const ${file.name("geminiFunctionDeclaration")}: ${file.import(runtimeType("GeminiFunctionDeclaration"))} = {
   name: ${tool.tool},
   description: ${tool.description},
   parametersJsonSchema: ${SHARED.input},
 };`;
-    return { code, typeImports: ["GeminiFunctionDeclaration"], valueImports: [], diagnostics: [] };
+    return { code, diagnostics: [] };
   },
 };

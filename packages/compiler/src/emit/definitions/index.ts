@@ -10,13 +10,23 @@ import { emitToolDefinitions } from "./tool-file.js";
 
 export const DEFINITION_TARGETS: readonly DefinitionTarget[] = [mcpTarget, openaiTarget, anthropicTarget, geminiTarget];
 
-/** Tool definitions for MCP and the LLM vendors, the MCP client reader, and their registry. */
+/** `<tool>/definitions.ts`: the tool's definitions for MCP and the LLM vendors. */
 export const definitionsEmitter: Emitter = {
   name: "definitions",
-  emit(project) {
-    const results = project.tools.map((tool) => emitToolDefinitions(tool, DEFINITION_TARGETS));
-    const files = [...results.map((r) => r.file), ...project.tools.map(emitClient)];
-    if (project.tools.length > 0) files.push(emitDefinitionsRegistry(project));
-    return emitted(files, results.flatMap((r) => r.diagnostics));
-  },
+  scope: "tool",
+  emit: ({ tool }) => emitToolDefinitions(tool, DEFINITION_TARGETS),
+};
+
+/** `<tool>/client.ts`: the MCP client's reader of the tool's results. */
+export const clientEmitter: Emitter = {
+  name: "client",
+  scope: "tool",
+  emit: ({ tool }) => emitted([emitClient(tool)]),
+};
+
+/** `definitions.ts`: every tool's definitions, one list per target. */
+export const definitionListsEmitter: Emitter = {
+  name: "definition-lists",
+  scope: "project",
+  emit: (project) => emitted(project.tools.length === 0 ? [] : [emitDefinitionsRegistry(project)]),
 };

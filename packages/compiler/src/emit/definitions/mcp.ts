@@ -1,6 +1,7 @@
 import { _, join, jsdoc } from "../../codegen/code.js";
 import type { ToolIR } from "../../ir/types.js";
 import { draft07Problems } from "./dialect/draft07.js";
+import { runtimeType } from "../../codegen/file.js";
 import { literal } from "../../codegen/literal.js";
 import { problemDiagnostics, SHARED, type DefinitionTarget } from "./target.js";
 
@@ -24,7 +25,7 @@ export const mcpTarget: DefinitionTarget = {
   name: "MCP",
   // MCP 2025-11-25: 1–128 characters of [A-Za-z0-9_.-].
   toolName: /^[A-Za-z0-9_.-]{1,128}$/,
-  emit(tool, schemas) {
+  emit(tool, schemas, file) {
     const fields = [
       _`name: ${tool.tool},`,
       ...(tool.title === undefined ? [] : [_`title: ${tool.title},`]),
@@ -34,10 +35,10 @@ export const mcpTarget: DefinitionTarget = {
       _`annotations: ${literal(mcpAnnotations(tool))},`,
     ];
     const code = _`${jsdoc(`The MCP tools/list entry of ${tool.tool}; outputSchema is the agent view (structuredContent).`)}
-export const mcpTool: McpTool = {
+export const ${file.name("mcpTool")}: ${file.import(runtimeType("McpTool"))} = {
   ${join(fields, "\n  ")}
 };`;
     const diagnostics = problemDiagnostics("TG504", tool, "MCP", draft07Problems(schemas.output));
-    return { code, typeImports: ["McpTool"], valueImports: [], diagnostics };
+    return { code, diagnostics };
   },
 };

@@ -1,6 +1,6 @@
-import { _, join, jsdoc, Name } from "../../codegen/code.js";
+import { _, join, jsdoc, member } from "../../codegen/code.js";
+import { GeneratedFile, namespace, runtimeType } from "../../codegen/file.js";
 import type { ProjectIR } from "../../ir/types.js";
-import type { EmittedFile } from "../emitter.js";
 import { toolNames } from "../names.js";
 
 // [list, element type, per-tool export, what the list is for]
@@ -13,17 +13,16 @@ const LISTS = [
 ] as const;
 
 /** `definitions.ts`: every tool's definitions per target, in tool-name order (a deterministic tools/list). */
-export function emitDefinitionsRegistry(project: ProjectIR): EmittedFile {
-  const modules = project.tools.map((t) => ({ tool: t.tool, ns: toolNames(t.tool).camel }));
-  const lists = LISTS.map(([list, type, member, use]) => {
-    const items = modules.map(({ ns }) => _`${ns}.${new Name(member)}`);
+export function emitDefinitionsRegistry(project: ProjectIR): GeneratedFile {
+  const file = new GeneratedFile("definitions.ts", undefined);
+  const names = LISTS.map(([list]) => file.name(list));
+  // A tool named like a list (`mcp_tools`) gets its namespace under another name.
+  const modules = project.tools.map((t) => file.import(namespace(`${t.tool}/definitions.ts`, toolNames(t.tool).camel.toString())));
+  const lists = LISTS.map(([, type, exported, use], i) => {
+    const items = modules.map((ns) => member(ns, exported));
     return _`${jsdoc(use)}
-export const ${new Name(list)}: ${new Name(type)}[] = [${join(items, ", ")}];`;
+export const ${names[i]}: ${file.import(runtimeType(type))}[] = [${join(items, ", ")}];`;
   });
-  const content = _`import type { ${join(LISTS.map(([, type]) => new Name(type)), ", ")} } from "@toolgate/runtime";
-${join(modules.map(({ tool, ns }) => _`import * as ${ns} from ${`./${tool}/definitions.js`};`))}
-
-${join(lists, "\n\n")}
-`;
-  return { path: "definitions.ts", content: content.toString(), source: undefined };
+  file.write(_`${join(lists, "\n\n")}\n`);
+  return file;
 }

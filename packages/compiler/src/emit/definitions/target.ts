@@ -1,5 +1,6 @@
 import { deepEqual } from "@toolgate/runtime";
 import { _, jsdoc, Name, raw, type Code } from "../../codegen/code.js";
+import { runtimeType, type GeneratedFile } from "../../codegen/file.js";
 import type { DiagnosticCode } from "../../diagnostics/catalog.js";
 import { diagnostic, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { ToolIR } from "../../ir/types.js";
@@ -19,12 +20,9 @@ export interface ToolSchemas {
 /** definitions.ts declares the portable schemas once; targets that take them unchanged refer to these. */
 export const SHARED = { input: new Name("inputSchema"), output: new Name("outputSchema") } as const;
 
-export interface TargetOutput {
-  /** Statements for definitions.ts, exporting the target's definitions. */
+/** What a target adds to `<tool>/definitions.ts`: statements exporting its definitions, and what it cannot express (TG5xx). */
+export interface TargetPart {
   readonly code: Code;
-  /** Names imported from @toolgate/runtime. */
-  readonly typeImports: readonly string[];
-  readonly valueImports: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -33,16 +31,18 @@ export interface DefinitionTarget {
   /** As diagnostics name it. */
   readonly name: string;
   readonly toolName: RegExp;
-  emit(tool: ToolIR, schemas: ToolSchemas): TargetOutput;
+  /** Declares its exports and imports what they use through `file`, the tool's definitions.ts. */
+  emit(tool: ToolIR, schemas: ToolSchemas, file: GeneratedFile): TargetPart;
 }
 
 export const problemDiagnostics = (code: DiagnosticCode, tool: ToolIR, target: string, problems: readonly Problem[]): Diagnostic[] =>
   problems.map((p) => diagnostic(code, tool.locate(p.pointer), { target, detail: p.detail }));
 
 /** A target's own arguments schema as a constant, or the shared one when the target takes it unchanged. */
-export function argumentsSchema(schemas: ToolSchemas, schema: SchemaObject, name: Name, doc: string): { readonly ref: Code; readonly declaration: Code } {
+export function argumentsSchema(file: GeneratedFile, schemas: ToolSchemas, schema: SchemaObject, wanted: string, doc: string): { readonly ref: Code; readonly declaration: Code } {
   if (deepEqual(schema, schemas.input.schema)) return { ref: SHARED.input, declaration: raw("") };
+  const name = file.name(wanted);
   return { ref: name, declaration: _`${jsdoc(doc)}
-const ${name}: ObjectJsonSchema = ${literal(schema)};
+const ${name}: ${file.import(runtimeType("ObjectJsonSchema"))} = ${literal(schema)};
 ` };
 }

@@ -1,7 +1,8 @@
 import { _, join, member, Name, raw, type Code } from "../../codegen/code.js";
 import { childPointer, escapeToken } from "../../load/pointer.js";
 import type { ToolIR } from "../../ir/types.js";
-import { emitted, type EmittedFile, type Emitter } from "../emitter.js";
+import { GeneratedFile, runtime } from "../../codegen/file.js";
+import { emitted, type Emitter } from "../emitter.js";
 import { ROOT_KEYS } from "../names.js";
 import { validatorDocument } from "../validators.js";
 import { hasMembers, shapeOf, type Shape } from "./shape.js";
@@ -18,7 +19,7 @@ class WalkModule {
   readonly #regexes = new Map<string, Name>();
   #count = 0;
 
-  constructor(readonly document: unknown) {}
+  constructor(readonly document: unknown, readonly members: Name) {}
 
   /** The walker of the location the schemas at `pointers` apply to, or undefined when nothing below it can be undeclared. */
   walkerFor(pointers: readonly string[]): Name | undefined {
@@ -45,7 +46,7 @@ class WalkModule {
   }
 
   #walker(name: Name, shape: Shape): Code {
-    return _`function ${name}(d: any, at: string, out: UndeclaredMembers): void {
+    return _`function ${name}(d: any, at: string, out: ${this.members}): void {
   if (typeof d !== "object" || d === null || out.full) return;
   if (Array.isArray(d)) {
     ${join(this.#items(shape))}
@@ -91,29 +92,33 @@ continue;`);
   }
 }
 
-export function emitUndeclared(tool: ToolIR): EmittedFile | undefined {
+export function emitUndeclared(tool: ToolIR): GeneratedFile | undefined {
   if (tool.unknownMembers !== "ignore") return undefined;
-  const module = new WalkModule(validatorDocument(tool));
+  const file = new GeneratedFile(`${tool.tool}/undeclared.ts`, tool.specPath);
+  const undeclaredMembers = file.name("undeclaredMembers");
+  const module = new WalkModule(validatorDocument(tool), file.import(runtime("UndeclaredMembers")));
   const root = childPointer("/$defs", tool.upstream.envelope ? ROOT_KEYS.envelope : ROOT_KEYS.output);
   const walk = module.walkerFor([root]);
   const call = walk === undefined ? raw("") : _`${walk}(response, "", out);`;
-  const content = _`import { UndeclaredMembers } from "@toolgate/runtime";
-
-${join(module.declarations)}
+  file.write(_`${join(module.declarations)}
 
 /** JSON Pointers of the response's members the spec does not declare (at most 16), for the operator event. */
-export function undeclaredMembers(response: unknown): readonly string[] {
-  const out = new UndeclaredMembers();
+export function ${undeclaredMembers}(response: unknown): readonly string[] {
+  const out = new ${module.members}();
   ${call}
   return out.pointers;
 }
 
 ${join(module.functions, "\n\n")}
-`;
-  return { path: `${tool.tool}/undeclared.ts`, content: content.toString(), source: tool.specPath };
+`);
+  return file;
 }
 
 export const undeclaredEmitter: Emitter = {
   name: "undeclared",
-  emit: (project) => emitted(project.tools.flatMap((tool) => emitUndeclared(tool) ?? [])),
+  scope: "tool",
+  emit({ tool }) {
+    const file = emitUndeclared(tool);
+    return emitted(file ? [file] : []);
+  },
 };
