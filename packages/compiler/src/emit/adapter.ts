@@ -1,8 +1,8 @@
 import { _, entry, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
-import { generated, GeneratedFile, namespace, runtime } from "../codegen/file.js";
+import { GeneratedFile, namespace, runtime } from "../codegen/file.js";
 import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
 import { emitted, type Emitter, type ToolInput } from "./emitter.js";
-import { toolNames } from "./names.js";
+import { toolExport, toolNames } from "./names.js";
 
 /**
  * `ownMember(ownMember(output, "a"), "b")`: checks and routes read own members only, so a polluted
@@ -88,7 +88,7 @@ export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
   const n = toolNames(tool.tool);
   const file = new GeneratedFile(`${tool.tool}/adapter.ts`, tool.specPath);
   const [adapter, route] = [file.name(n.camel), tool.upstream.route ? file.name(n.route) : n.route];
-  const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(generated(`${tool.tool}/${path}`, name.toString(), typeOnly));
+  const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(tool.tool, path, name, typeOnly));
   const [input, output, agentView] = [sibling("types.ts", n.input, true), sibling("types.ts", n.output, true), sibling("types.ts", n.agentView, true)];
   // unknown_members: ignore leaves schemas open; the undeclared-member walk reports what they let through.
   const undeclared = tool.unknownMembers === "ignore" ? _`\n  undeclared: ${sibling("undeclared.ts", "undeclaredMembers")},` : raw("");

@@ -4,7 +4,7 @@ import type { ProjectIR, ToolIR } from "../ir/types.js";
 
 export interface EmitResult {
   readonly files: readonly GeneratedFile[];
-  /** Only limits of a target an emitter writes for (TG5xx); schema diagnostics come from the front end. */
+  /** What a target the emitter writes for cannot take (TG402, TG5xx); schema diagnostics belong to the front end. */
   readonly diagnostics: readonly Diagnostic[];
 }
 

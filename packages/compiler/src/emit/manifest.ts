@@ -1,5 +1,4 @@
 import { contractShapes } from "../compat/check.js";
-import type { ProjectIR } from "../ir/types.js";
 import { wholeFile } from "../codegen/file.js";
 import { emitted, type Emitter } from "./emitter.js";
 

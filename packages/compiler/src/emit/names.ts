@@ -1,4 +1,5 @@
 import { isSafeIdentifier, Name } from "../codegen/code.js";
+import { generated, type ImportSymbol } from "../codegen/file.js";
 
 /** Identifiers derived from a tool name (already `^[a-z][a-z0-9_]*$`), so they are always valid. */
 const pascal = (tool: string): string =>
@@ -38,6 +39,10 @@ export function toolNames(tool: string): ToolNames {
     result: new Name(`${base}Result`),
   };
 }
+
+/** An export of another of the tool's own files (`<tool>/<path>`), e.g. its types or validators. */
+export const toolExport = (tool: string, path: string, name: string | Name, typeOnly = false): ImportSymbol =>
+  generated(`${tool}/${path}`, name.toString(), typeOnly);
 
 /** Keys of the schema pool reserved for the tool's roots; hoisted names never contain ':'. */
 export const ROOT_KEYS = {

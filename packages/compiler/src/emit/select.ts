@@ -1,8 +1,8 @@
 import { _, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
 import type { SelectedField, Selection, ToolIR } from "../ir/types.js";
-import { generated, GeneratedFile } from "../codegen/file.js";
+import { GeneratedFile } from "../codegen/file.js";
 import { emitted, type Emitter } from "./emitter.js";
-import { toolNames } from "./names.js";
+import { toolExport, toolNames } from "./names.js";
 
 /**
  * The agent view as straight-line code: one small function per selected object, each building a NEW
@@ -92,7 +92,7 @@ export function emitSelector(tool: ToolIR): GeneratedFile {
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
   const file = new GeneratedFile(`${tool.tool}/select.ts`, tool.specPath);
   const select = file.name("selectAgentView");
-  const type = (name: Name): Name => file.import(generated(`${tool.tool}/types.ts`, name.toString(), true));
+  const type = (name: Name): Name => file.import(toolExport(tool.tool, "types.ts", name, true));
   const scope: Scope = { file, bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };
   renderObject(tool.selection.fields, type(names.output), type(names.agentView), select, true, scope);
   const doc = jsdoc(`Builds the agent view of ${tool.tool}: a new object with only the agent_view allowlist.\nOnly declared fields are read, at every depth: undeclared members are never copied.`);

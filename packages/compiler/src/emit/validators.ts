@@ -6,7 +6,7 @@ import { SUPPORTED_FORMATS } from "../check/schema-rules.js";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { wholeFile, type GeneratedFile } from "../codegen/file.js";
-import { emitted, type Emitter } from "./emitter.js";
+import type { Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
 import { leanValidatorModule } from "./lean/module.js";

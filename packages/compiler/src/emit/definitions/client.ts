@@ -1,8 +1,8 @@
-import { _, entry, jsdoc } from "../../codegen/code.js";
-import { generated, GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
+import { _, entry, jsdoc, type Name } from "../../codegen/code.js";
+import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import type { CheckIR, FieldPath, Selection, ToolIR } from "../../ir/types.js";
 import { bindFn, errorTable, operationLine, semanticFn } from "../adapter.js";
-import { toolNames } from "../names.js";
+import { toolExport, toolNames } from "../names.js";
 
 /** Whether the agent view holds the value at `path` of the output (a whole selected value holds its insides). */
 function inView(selection: Selection, path: FieldPath): boolean {
@@ -31,8 +31,8 @@ export function emitClient(tool: ToolIR): GeneratedFile {
   const n = toolNames(tool.tool);
   const file = new GeneratedFile(`${tool.tool}/client.ts`, tool.specPath);
   const [contract, readResult] = [file.name("contract"), file.name("readResult")];
-  const sibling = (path: string, name: string, typeOnly = false) => file.import(generated(`${tool.tool}/${path}`, name, typeOnly));
-  const [input, agentView] = [sibling("types.ts", n.input.toString(), true), sibling("types.ts", n.agentView.toString(), true)];
+  const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(tool.tool, path, name, typeOnly));
+  const [input, agentView] = [sibling("types.ts", n.input, true), sibling("types.ts", n.agentView, true)];
   const checks = clientChecks(tool);
   const skipped = tool.checks.filter((c) => !checks.includes(c)).map((c) => c.id);
   file.write(_`const ${contract}: ${file.import(runtimeType("ToolResultContract"))}<${input}, ${agentView}> = {
