@@ -5,6 +5,7 @@ import { childPointer } from "../load/pointer.js";
 import { SUPPORTED_FORMATS } from "../check/schema-rules.js";
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
+import { locate } from "../ir/locate.js";
 import { emitted, type EmittedFile, type Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
@@ -99,7 +100,7 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: Emit
     // Always compiled: Ajv's strict mode is also the check that the schemas are sound (TG210).
     source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
   } catch (e) {
-    return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
+    return { diagnostics: [diagnostic("TG210", locate(tool, ""), { detail: e instanceof Error ? e.message : String(e) })] };
   }
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
   const lean = leanValidatorModule(document, roots, specPointer);

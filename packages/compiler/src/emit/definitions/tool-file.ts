@@ -1,6 +1,7 @@
 import { _, join, jsdoc, Name } from "../../codegen/code.js";
 import { diagnostic, quote, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { ToolIR } from "../../ir/types.js";
+import { locate } from "../../ir/locate.js";
 import type { EmittedFile } from "../emitter.js";
 import { portable } from "./dialect/portable.js";
 import { literal } from "../../codegen/literal.js";
@@ -16,7 +17,7 @@ export function emitToolDefinitions(tool: ToolIR, targets: readonly DefinitionTa
   const outputs = targets.map((t) => t.emit(tool, schemas));
   const badNames = targets
     .filter((t) => !t.toolName.test(tool.tool))
-    .map((t) => diagnostic("TG402", tool.locate("/tool"), { tool: quote(tool.tool), target: t.name }));
+    .map((t) => diagnostic("TG402", locate(tool, "/tool"), { tool: quote(tool.tool), target: t.name }));
   const types = new Set(["ObjectJsonSchema", ...outputs.flatMap((o) => o.typeImports)]);
   const values = new Set(outputs.flatMap((o) => o.valueImports));
   const imports = [...[...types].map((n) => _`type ${new Name(n)}`), ...[...values].map((n) => new Name(n))];
