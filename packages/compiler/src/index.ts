@@ -6,3 +6,4 @@ export type { EmitResult, EmittedFile, Emitter } from "./emit/emitter.js";
 export { MANIFEST_PATH } from "./emit/manifest.js";
 export { HEADER_PATTERN, type GeneratedFile } from "./finalize.js";
 export type { ProjectIR, ToolIR } from "./ir/types.js";
+export { locate } from "./ir/locate.js";

@@ -10,9 +10,9 @@ import { childPointer } from "../load/pointer.js";
  */
 export function sourceMap(spec: unknown, bundle: BundledTool): SourceMap {
   const map: Record<string, SourceRange> = {};
-  const pooled = Object.keys(bundle.defs).map((name) => childPointer("/$defs", name));
+  const pooled = new Set(Object.keys(bundle.defs).map((name) => childPointer("/$defs", name)));
   // A pool definition's pointers come from the file it was hoisted from, not from the spec.
-  const inPool = (pointer: string): boolean => pooled.some((p) => pointer === p || pointer.startsWith(`${p}/`));
+  const inPool = (pointer: string): boolean => pooled.has(/^\/\$defs\/[^/]*/.exec(pointer)?.[0] ?? "");
   for (const pointer of pointers(spec, "")) if (!inPool(pointer)) map[pointer] = bundle.locate(pointer);
   for (const [name, def] of Object.entries(bundle.defs)) {
     for (const pointer of pointers(def, childPointer("/$defs", name))) map[pointer] = bundle.locate(pointer);
