@@ -1,12 +1,10 @@
 import { compile } from "@toolgate/compiler";
-import { cp, mkdir, readFile } from "node:fs/promises";
+import { cp, mkdir } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSpecTree } from "../packages/cli/src/files.js";
-import type { Io } from "../packages/cli/src/io.js";
-import { main } from "../packages/cli/src/main.js";
-import { repoRoot, tempDir } from "./support/project.js";
+import { main, type Io } from "@toolgate/cli";
+import { repoRoot, specsInput, tempDir } from "./support/project.js";
 import { readTree } from "./support/tree.js";
 
 /** Same input, same bytes: twice in one process, and from two checkouts at different absolute paths. */
@@ -16,10 +14,9 @@ const silent: Io = { stdout: () => {}, stderr: () => {} };
 
 describe("compile", () => {
   it("gives identical bytes twice and leaves its input untouched", async () => {
-    const tree = await readSpecTree(SPECS, "specs");
     // What the CLI passes for this repo: paths relative to the specs directory's parent.
-    const hooks = { path: "specs/hooks.ts", text: await readFile(join(SPECS, "hooks.ts"), "utf8") };
-    const input = { files: tree.files, specs: tree.specs, hooks, outDir: "generated" };
+    const input = { ...(await specsInput(SPECS)), outDir: "generated" };
+    expect(input.hooks?.path).toBe("specs/hooks.ts");
     const snapshot = () => structuredClone({ ...input, files: [...input.files], specs: [...input.specs] });
     const before = snapshot();
     const first = await compile(input);

@@ -2,9 +2,8 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { RetryClass } from "../packages/runtime/src/retry/index.js";
-import { parseDiskUsage, runCommand } from "../packages/runtime/src/upstream/index.js";
-import type { CommandResult, CommandSpec } from "../packages/runtime/src/upstream/index.js";
+import type { RetryClass } from "@toolgate/runtime";
+import { parseDiskUsage, runCommand, type CommandResult, type CommandSpec } from "@toolgate/runtime/upstream";
 
 /*
  * The command runner against a real child process (test/fixtures/upstream/fake-ssh.mjs) that

@@ -7,10 +7,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeWithRetry, systemRetryDeps, compileRetryPolicy } from "../packages/runtime/src/retry/index.js";
-import type { RetryClass } from "../packages/runtime/src/retry/index.js";
-import { callHttp } from "../packages/runtime/src/upstream/index.js";
-import type { HttpResult } from "../packages/runtime/src/upstream/index.js";
+import { compileRetryPolicy, executeWithRetry, systemRetryDeps, type RetryClass } from "@toolgate/runtime";
+import { callHttp, type HttpResult } from "@toolgate/runtime/upstream";
 
 /*
  * Fault injection against a real node:http server on 127.0.0.1. Every response and every URL

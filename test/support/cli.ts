@@ -1,5 +1,4 @@
-import type { Io } from "../../packages/cli/src/io.js";
-import { main } from "../../packages/cli/src/main.js";
+import { main, type Io } from "@toolgate/cli";
 
 export interface CliResult {
   readonly code: number;

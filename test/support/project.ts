@@ -1,4 +1,4 @@
-import { compile, type CompileOutput } from "@toolgate/compiler";
+import { compile, type CompileInput, type CompileOutput } from "@toolgate/compiler";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -7,11 +7,16 @@ import { readIfExists, readSpecTree } from "../../packages/cli/src/files.js";
 export const repoRoot = resolve(import.meta.dirname, "../..");
 export const sharedTestdata = resolve(repoRoot, "../shared/testdata");
 
-/** Compiles a specs directory exactly as the CLI reads it. */
-export async function compileDir(dir: string): Promise<CompileOutput> {
+/** A specs directory as the CLI reads it (the CLI's own reader), ready for compile(). */
+export async function specsInput(dir: string): Promise<CompileInput> {
   const tree = await readSpecTree(dir, "specs");
   const hooks = await readIfExists(join(dir, "hooks.ts"));
-  return compile({ files: tree.files, specs: tree.specs, ...(hooks === undefined ? {} : { hooks: { path: "specs/hooks.ts", text: hooks } }) });
+  return { files: tree.files, specs: tree.specs, ...(hooks === undefined ? {} : { hooks: { path: "specs/hooks.ts", text: hooks } }) };
+}
+
+/** Compiles a specs directory exactly as the CLI reads it. */
+export async function compileDir(dir: string): Promise<CompileOutput> {
+  return compile(await specsInput(dir));
 }
 
 /** Compiles in-memory spec texts (`specs/<name>`), for tests of single diagnostics. */

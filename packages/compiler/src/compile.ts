@@ -15,6 +15,7 @@ import { validatorsEmitter } from "./emit/validators.js";
 import { finalizeFiles, type OutputFile } from "./finalize.js";
 import { buildTool } from "./front/tool.js";
 import type { ProjectIR, ToolIR } from "./ir/types.js";
+import { locate } from "./ir/locate.js";
 import { SourceSet, type SourceFiles } from "./load/sources.js";
 
 export interface CompileInput {
@@ -101,7 +102,7 @@ function uniqueNames(tools: readonly ToolIR[]): Diagnostic[] {
       seen.set(tool.tool, tool);
       return [];
     }
-    return [diagnostic("TG401", tool.locate("/tool"), { tool: JSON.stringify(tool.tool), other: first.specPath })];
+    return [diagnostic("TG401", locate(tool, "/tool"), { tool: JSON.stringify(tool.tool), other: first.specPath })];
   });
 }
 
@@ -115,6 +116,6 @@ function uniqueBindings(tools: readonly ToolIR[]): Diagnostic[] {
     for (const binding of bindings) if (!seen.has(binding)) seen.set(binding, tool);
     if (!clash) return [];
     const [binding, other] = clash;
-    return [diagnostic("TG403", tool.locate("/tool"), { tool: JSON.stringify(tool.tool), binding, other: JSON.stringify(other!.tool) })];
+    return [diagnostic("TG403", locate(tool, "/tool"), { tool: JSON.stringify(tool.tool), binding, other: JSON.stringify(other!.tool) })];
   });
 }

@@ -9,3 +9,4 @@ export { toolNames, type ToolNames } from "./emit/names.js";
 export { MANIFEST_PATH } from "./emit/manifest.js";
 export { HEADER_PATTERN, type OutputFile } from "./finalize.js";
 export type { ProjectIR, ToolIR } from "./ir/types.js";
+export { locate } from "./ir/locate.js";

@@ -4,6 +4,7 @@ import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { GeneratedFile } from "../codegen/file.js";
 import { toolNames } from "../emit/names.js";
 import type { ToolIR } from "../ir/types.js";
+import { locate } from "../ir/locate.js";
 
 /** The user's hooks module, as the CLI read it. */
 export interface HooksSource {
@@ -35,7 +36,7 @@ export async function checkHooks(tools: readonly ToolIR[], types: readonly Gener
   const uses: HookUse[] = tools.flatMap((tool) => tool.checks.flatMap((c) => (c.kind === "hook" ? [{ tool, name: c.name, pointer: c.pointer }] : [])));
   if (uses.length === 0) return;
   if (!hooks) {
-    for (const u of uses) sink.report(diagnostic("TG313", u.tool.locate(u.pointer), { name: u.name, detail: "no hooks module found (expected specs/hooks.ts or --hooks <file>)" }));
+    for (const u of uses) sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: "no hooks module found (expected specs/hooks.ts or --hooks <file>)" }));
     return;
   }
   // Loaded only when a spec uses hooks: the TypeScript checker is the slowest part of gen.
@@ -61,6 +62,6 @@ export async function checkHooks(tools: readonly ToolIR[], types: readonly Gener
   }
   for (const [i, detail] of problems) {
     const u = uses[i]!;
-    sink.report(diagnostic("TG313", u.tool.locate(u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}` }));
+    sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}` }));
   }
 }

@@ -1,5 +1,6 @@
 import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
+import { locate } from "../ir/locate.js";
 import { inputBreaks, viewBreaks } from "./diff.js";
 import { shapeOf, type Shape } from "./shape.js";
 
@@ -38,7 +39,7 @@ export function checkCompatibility(tools: readonly ToolIR[], manifest: string | 
   return tools.flatMap((tool) => {
     const before = previous.get(tool.tool);
     if (!before) return [];
-    const at = tool.locate("/version");
+    const at = locate(tool, "/version");
     if (tool.version < before.version) return [diagnostic("TG602", at, { tool: tool.tool, from: String(before.version), to: String(tool.version) })];
     if (tool.version > before.version || !before.contract) return [];
     const now = contractShapes(tool);

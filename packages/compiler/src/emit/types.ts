@@ -3,6 +3,7 @@ import { _, escapeUnsafeChars, raw } from "../codegen/code.js";
 import { GeneratedFile, runtimeType } from "../codegen/file.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
+import { locate } from "../ir/locate.js";
 import { isSchemaObject, transformSchema } from "../schema/walk.js";
 import { emitted, type EmitResult, type Emitter } from "./emitter.js";
 import { toolNames } from "./names.js";
@@ -67,7 +68,7 @@ async function typesOrDiagnostic(tool: ToolIR): Promise<EmitResult> {
     return emitted([await emitTypes(tool)]);
   } catch (e) {
     const detail = `json-schema-to-typescript cannot generate its types (${e instanceof Error ? e.message : String(e)})`;
-    return emitted([], [diagnostic("TG210", tool.locate(""), { detail })]);
+    return emitted([], [diagnostic("TG210", locate(tool, ""), { detail })]);
   }
 }
 

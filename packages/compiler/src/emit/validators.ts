@@ -7,6 +7,7 @@ import { diagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { wholeFile, type GeneratedFile } from "../codegen/file.js";
 import type { Emitter } from "./emitter.js";
+import { locate } from "../ir/locate.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
 import { leanValidatorModule } from "./lean/module.js";
@@ -100,7 +101,7 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): { file?: Gene
     // Always compiled: Ajv's strict mode is also the check that the schemas are sound (TG210).
     source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
   } catch (e) {
-    return { diagnostics: [diagnostic("TG210", tool.locate(""), { detail: e instanceof Error ? e.message : String(e) })] };
+    return { diagnostics: [diagnostic("TG210", locate(tool, ""), { detail: e instanceof Error ? e.message : String(e) })] };
   }
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
   const lean = leanValidatorModule(document, roots, specPointer);

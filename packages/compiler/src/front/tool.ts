@@ -4,7 +4,7 @@ import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
-import type { RouteIR, ToolIR, UnknownMembers } from "../ir/types.js";
+import type { RouteIR, Schema, ToolIR, UnknownMembers } from "../ir/types.js";
 import { bundleTool, type BundledTool } from "../load/bundle.js";
 import type { LoadedDocument } from "../load/document.js";
 import type { SourceSet } from "../load/sources.js";
@@ -15,6 +15,7 @@ import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js
 import { buildAgentView } from "./agent-view.js";
 import { buildChecks } from "./checks.js";
 import { buildErrors } from "./errors.js";
+import { sourceMap } from "./locations.js";
 import { buildRoute } from "./route.js";
 import type { RawSpec } from "./spec.js";
 import { parseDuration, parseSize } from "./units.js";
@@ -44,7 +45,8 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   const closed = closeAll(bundle, unknownMembers, own);
   const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate, own);
   const viewDefs = [...view.viewDefs].sort(([a], [b]) => (a < b ? -1 : 1));
-  const defs = { ...closed.defs, ...Object.fromEntries(viewDefs.map(([name, d]) => [name, d.schema])) };
+  // Every definition passed the meta-schema check above: each one is a schema.
+  const defs: Record<string, Schema> = { ...(closed.defs as Record<string, Schema>), ...Object.fromEntries(viewDefs.map(([name, d]) => [name, d.schema])) };
   const ctx = { input: closed.input, output: closed.output, defs: closed.defs, locate: bundle.locate, sink: own };
   const checks = buildChecks(spec.checks ?? [], ctx);
   const route = buildRoute(spec.upstream, ctx);
@@ -67,7 +69,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
     checks,
     errors,
     ...settings(spec, route),
-    locate: bundle.locate,
+    locations: sourceMap(doc.value, bundle),
   };
   return deepFreeze(tool);
 }
@@ -90,10 +92,7 @@ function settings(spec: RawSpec, route: RouteIR | undefined): Pick<ToolIR, "limi
     upstream: {
       envelope: spec.upstream?.envelope ?? false,
       route,
-      kind: spec.upstream?.kind ?? "http",
       operation: spec.upstream?.operation,
-      method: spec.upstream?.method,
-      path: spec.upstream?.path,
       openWorld: spec.upstream?.open_world ?? false,
     },
   };

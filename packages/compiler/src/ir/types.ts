@@ -1,12 +1,41 @@
 import type { CallerAction, RetryClass } from "@toolgate/runtime";
 import type { SourceRange } from "../diagnostics/diagnostic.js";
-import type { SchemaObject } from "../schema/walk.js";
 
 /**
  * The typed, immutable intermediate representation between the front end (load, resolve, check,
  * normalize) and the emitters. Everything here is deep-frozen plain data, sorted where order is not
  * meaningful, so emitters are pure functions of it.
  */
+
+export type JsonType = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
+
+/**
+ * A schema as the emitters read it: the keywords they look at are typed, every other keyword is
+ * carried through as unknown data (validators and definitions copy it as written).
+ */
+export interface SchemaNode {
+  readonly type?: JsonType | readonly JsonType[];
+  readonly $ref?: string;
+  readonly properties?: Readonly<Record<string, Schema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: Schema;
+  readonly items?: Schema;
+  readonly prefixItems?: readonly Schema[];
+  readonly anyOf?: readonly Schema[];
+  readonly oneOf?: readonly Schema[];
+  readonly allOf?: readonly Schema[];
+  readonly not?: Schema;
+  readonly enum?: readonly unknown[];
+  readonly const?: unknown;
+  readonly default?: unknown;
+  readonly title?: string;
+  readonly description?: string;
+  readonly format?: string;
+  readonly pattern?: string;
+  readonly [keyword: string]: unknown;
+}
+
+export type Schema = SchemaNode | boolean;
 
 export type FieldPath = readonly string[];
 
@@ -56,13 +85,13 @@ export interface ToolIR {
   readonly specPath: string;
   /** SHA-256 of the spec file and every file it references, in a stable order. */
   readonly specHash: string;
-  readonly input: SchemaObject;
-  readonly output: SchemaObject;
-  readonly agentView: SchemaObject;
+  readonly input: SchemaNode;
+  readonly output: SchemaNode;
+  readonly agentView: SchemaNode;
   /** `reject`: the compiler closed every object (README, "Closed by default"). `ignore`: schemas as written; undeclared members are reported, never selected. */
   readonly unknownMembers: UnknownMembers;
   /** Definitions shared by input, output and agent view (`#/$defs/<name>`). */
-  readonly defs: Readonly<Record<string, unknown>>;
+  readonly defs: Readonly<Record<string, Schema>>;
   readonly selection: Selection;
   /** The selections `ref` selections name, by view definition (`toolgate:view:<def>` in `defs`). */
   readonly viewSelections: Readonly<Record<string, Selection>>;
@@ -74,15 +103,15 @@ export interface ToolIR {
     readonly envelope: boolean;
     /** Where an HTTP upstream is called, from `upstream.path`; the adapter module exports it as `<tool>Route`. */
     readonly route: RouteIR | undefined;
-    readonly kind: "http" | "command" | "other";
     readonly operation: string | undefined;
-    readonly method: string | undefined;
-    readonly path: string | undefined;
     readonly openWorld: boolean;
   };
-  /** Maps a tool-space pointer (`/input/…`, `/output/…`, `/$defs/…`, `/agent_view/0`) to its source. */
-  readonly locate: (pointer: string) => SourceRange;
+  /** Where each tool-space pointer was written; read it through `locate(tool, pointer)` (ir/locate.ts). */
+  readonly locations: SourceMap;
 }
+
+/** Tool-space pointer (`/input/…`, `/output/…`, `/$defs/…`, `/agent_view/0`, `/tool`) → where it is written. */
+export type SourceMap = Readonly<Record<string, SourceRange>>;
 
 /** Literal text, or a required scalar input field that becomes one percent-encoded path segment. */
 export type RouteSegment = { readonly text: string } | { readonly field: FieldPath };

@@ -2,7 +2,7 @@ import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnos
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { isSchemaObject, transformSchema, type SchemaObject } from "../schema/walk.js";
 import type { LoadedDocument } from "./document.js";
-import { resolvePointer, splitPointer } from "./pointer.js";
+import { parentPointer, resolvePointer, splitPointer } from "./pointer.js";
 import { resolveRelative, type SourceSet } from "./sources.js";
 
 /**
@@ -136,10 +136,11 @@ class Bundler {
 }
 
 function locateIn(origins: ReadonlyMap<string, Origin>, pointer: string, fallback: LoadedDocument): SourceRange {
+  // The nearest ancestor (or the pointer itself) that is an origin: a walk up, not a scan of every origin.
   let best: string | undefined;
-  for (const prefix of origins.keys()) {
-    const matches = pointer === prefix || pointer.startsWith(`${prefix}/`);
-    if (matches && (best === undefined || prefix.length > best.length)) best = prefix;
+  for (let p = pointer; best === undefined; p = parentPointer(p)) {
+    if (origins.has(p)) best = p;
+    if (p === "") break;
   }
   const origin = best === undefined ? undefined : origins.get(best);
   // Anything outside the payload schemas (checks, agent_view, …) is written in the spec itself.

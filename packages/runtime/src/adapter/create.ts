@@ -5,11 +5,12 @@ import { failure, withOperation, type AgentError, type AgentFailure, type AgentR
 import { compileRetryPolicy } from "../retry/policy.js";
 import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import { verdictOf } from "../validate/support.js";
-import { newTrace, recordSchemaErrors } from "./events.js";
+import { schemaErrorsOf } from "./events.js";
 import { invalidFields } from "./input.js";
 import { observe, startedAt } from "./observe.js";
 import { declaredError, errorFor, report, runPipeline } from "./pipeline.js";
 import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
+import { Judgement, stop } from "./verdict.js";
 
 const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
 
@@ -29,34 +30,27 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     const call: ToolCall<Input> = { tool: def.tool, request_id: newRequestId(), input: args as Input, context };
     const verdict = verdictOf(def.validateInput, args);
     if (verdict === true) return { ok: true, call };
-    const trace = newTrace();
     // A validator that threw (arguments nested deeper than the stack) left no errors of this call.
-    if (verdict === false) recordSchemaErrors(trace, def.validateInput);
-    trace.checkId = verdict === false ? undefined : "exception";
-    trace.code = "INVALID_INPUT";
-    trace.layer = "input";
-    report(plain, call, trace, undefined, started);
+    const facts = verdict === false ? schemaErrorsOf(def.validateInput) : { checkId: "exception" };
+    report(plain, call, Judgement.of(stop("INVALID_INPUT", "input", facts)).outcome(), undefined, started);
     const fields = verdict === false ? invalidFields(def.validateInput) : [];
     const error: AgentError = { ...errorFor(plain, "INVALID_INPUT"), invalid_fields: fields };
     return { ok: false, result: failure(def.tool, call.request_id, error) };
   }
 
   function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {
-    return observe(plain, raw, call, (trace) => runPipeline(def, raw, call, trace));
+    return observe(plain, raw, call, () => runPipeline(def, raw, call));
   }
 
   function fail(call: ToolCall<Input>, code: string, options: FailOptions = {}): AgentFailure {
     const started = startedAt(call.context);
-    const trace = newTrace();
-    trace.upstreamStatus = options.upstreamStatus;
-    trace.layer = options.layer ?? "transport";
     // Transport failures can reach any tool: an undeclared catalog code keeps its own action.
     const known = declaredError(plain, code) ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
-    trace.code = known ? code : "INTERNAL_FAILURE";
     const base = known ? withOperation(known, def.operation) : errorFor(plain, "INTERNAL_FAILURE");
     const seconds = wholeSeconds(options.retryAfterSeconds);
     const error = seconds === undefined || !base.retryable ? base : { ...base, retry_after_seconds: seconds };
-    report(plain, call, trace, undefined, started);
+    const ended = stop(known ? code : "INTERNAL_FAILURE", options.layer ?? "transport", { upstreamStatus: options.upstreamStatus });
+    report(plain, call, Judgement.of(ended).outcome(), undefined, started);
     return failure(def.tool, call.request_id, error);
   }
 

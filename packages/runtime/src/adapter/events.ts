@@ -1,42 +1,13 @@
-import type { Layer } from "../result.js";
 import { sha256Hex } from "../sha256.js";
-import type { ValidationIssue, Validator } from "../validate/support.js";
+import type { Validator } from "../validate/support.js";
 import { issuesOf } from "./issues.js";
 import type { AdapterEvent, Correlation, ToolCall } from "./types.js";
+import type { Facts, Outcome } from "./verdict.js";
 
-/** What each layer concluded; folded into one event at the end of a call. */
-export interface Trace {
-  layer: Layer | undefined;
-  code: string | undefined;
-  syntaxValid: boolean | null;
-  schemaValid: boolean | null;
-  schemaErrors: readonly ValidationIssue[];
-  schemaErrorsTruncated: number;
-  /** For `unknown_members: ignore` tools, after the response passed validation. */
-  undeclaredMembers: readonly string[] | undefined;
-  checkId: string | undefined;
-  parseReason: string | undefined;
-  upstreamStatus: number | undefined;
-}
-
-export const newTrace = (): Trace => ({
-  layer: undefined,
-  code: undefined,
-  syntaxValid: null,
-  schemaValid: null,
-  schemaErrors: [],
-  schemaErrorsTruncated: 0,
-  undeclaredMembers: undefined,
-  checkId: undefined,
-  parseReason: undefined,
-  upstreamStatus: undefined,
-});
-
-/** Records why `validate` failed (see issuesOf: bounded, no values). */
-export function recordSchemaErrors(trace: Trace, validate: Validator): void {
+/** Why `validate` failed (see issuesOf: bounded, no values), as event facts. */
+export function schemaErrorsOf(validate: Validator): Pick<Facts, "schemaErrors" | "schemaErrorsTruncated"> {
   const { issues, truncated } = issuesOf(validate);
-  trace.schemaErrors = issues;
-  trace.schemaErrorsTruncated = truncated;
+  return { schemaErrors: issues, schemaErrorsTruncated: truncated };
 }
 
 function digest(raw: string | Uint8Array | undefined): { sha: string | undefined; bytes: number | undefined } {
@@ -65,7 +36,7 @@ function correlationOf(given: Correlation | undefined): Correlation | undefined 
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
-export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, trace: Trace, raw: string | Uint8Array | undefined, startedAt: number): AdapterEvent {
+export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, outcome: Outcome, raw: string | Uint8Array | undefined, startedAt: number): AdapterEvent {
   const { sha, bytes } = digest(raw);
   const correlation = correlationOf(call.context.correlation);
   return {
@@ -73,17 +44,17 @@ export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, trace: Trac
     spec_version: meta.version,
     spec_hash: meta.specHash,
     request_id: call.request_id,
-    outcome: trace.code === undefined ? "success" : "failure",
-    code: trace.code,
-    layer: trace.layer,
-    syntax_valid: trace.syntaxValid,
-    schema_valid: trace.schemaValid,
-    schema_errors: trace.schemaErrors,
-    schema_errors_truncated: trace.schemaErrorsTruncated,
-    ...(trace.undeclaredMembers ? { undeclared_members: trace.undeclaredMembers } : {}),
-    check_id: trace.checkId,
-    parse_reason: trace.parseReason,
-    upstream_status: trace.upstreamStatus,
+    outcome: outcome.code === undefined ? "success" : "failure",
+    code: outcome.code,
+    layer: outcome.layer,
+    syntax_valid: outcome.syntaxValid,
+    schema_valid: outcome.schemaValid,
+    schema_errors: outcome.schemaErrors,
+    schema_errors_truncated: outcome.schemaErrorsTruncated,
+    ...(outcome.undeclaredMembers ? { undeclared_members: outcome.undeclaredMembers } : {}),
+    check_id: outcome.checkId,
+    parse_reason: outcome.parseReason,
+    upstream_status: outcome.upstreamStatus,
     raw_sha256: sha,
     raw_bytes: bytes,
     duration_ms: Math.max(0, performance.now() - startedAt),

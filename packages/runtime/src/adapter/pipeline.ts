@@ -1,8 +1,9 @@
-import { parseStrict } from "../json/index.js";
+import { parseStrict, type ParseOutcome } from "../json/index.js";
 import { ownMember } from "../own.js";
-import { failure, withOperation, type AgentError, type AgentFailure, type AgentResult } from "../result.js";
-import { buildEvent, recordSchemaErrors, type Trace } from "./events.js";
+import { failure, withOperation, type AgentError, type AgentResult, type Layer } from "../result.js";
+import { buildEvent, schemaErrorsOf } from "./events.js";
 import type { AdapterDefinition, ToolCall } from "./types.js";
+import { Judgement, pass, stop, type Outcome, type Verdict } from "./verdict.js";
 
 interface UpstreamEnvelope<Output> {
   readonly request_id: string;
@@ -26,21 +27,21 @@ export const declaredError = (def: Def<unknown, unknown, unknown>, code: string)
 export const errorFor = (def: Def<unknown, unknown, unknown>, code: string): AgentError =>
   withOperation(declaredError(def, code) ?? def.errors.INTERNAL_FAILURE!, def.operation);
 
-/** Records the verdict and returns the fixed error for `code`; the first layer to decide wins. */
-export function reject(def: Def<unknown, unknown, unknown>, call: ToolCall<unknown>, trace: Trace, code: string, layer: Trace["layer"]): AgentFailure {
-  trace.code = code;
-  trace.layer ??= layer;
-  return failure(def.tool, call.request_id, errorFor(def, code));
+/** What the agent gets for a judgement: the last stage's value, or the fixed error for the code that ended the call. */
+export function settle<V>(def: Def<unknown, unknown, unknown>, call: ToolCall<unknown>, judgement: Judgement<V>): AgentResult<V> {
+  const { verdict } = judgement;
+  if (verdict.ok) return { tool: def.tool, request_id: call.request_id, outcome: "success", data: verdict.value };
+  return failure(def.tool, call.request_id, verdict.error ?? errorFor(def, verdict.code));
 }
 
 /**
  * Delivers the operator record. A sink that throws must not change what the agent gets, nor keep
  * the other sink from its record.
  */
-export function report(def: Def<unknown, unknown, unknown>, call: ToolCall<unknown>, trace: Trace, raw: string | Uint8Array | undefined, startedAt: number): void {
+export function report(def: Def<unknown, unknown, unknown>, call: ToolCall<unknown>, outcome: Outcome, raw: string | Uint8Array | undefined, startedAt: number): void {
   const { onEvent, onRawEvidence } = call.context;
-  if (trace.code !== undefined && raw !== undefined && onRawEvidence) bestEffort(() => onRawEvidence({ tool: def.tool, request_id: call.request_id, raw }));
-  if (onEvent) bestEffort(() => onEvent(buildEvent(def, call, trace, raw, startedAt)));
+  if (outcome.code !== undefined && raw !== undefined && onRawEvidence) bestEffort(() => onRawEvidence({ tool: def.tool, request_id: call.request_id, raw }));
+  if (onEvent) bestEffort(() => onEvent(buildEvent(def, call, outcome, raw, startedAt)));
 }
 
 /** The walk is for the operator only: should it ever throw, the agent's result stays as decided. */
@@ -61,37 +62,37 @@ function bestEffort(deliver: () => void): void {
 }
 
 /** limits → strict parse → schema → (envelope) → binding → semantic → selection, in this order only. */
-export function runPipeline<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array, call: ToolCall<I>, trace: Trace): AgentResult<V> {
-  const fail = (code: string, layer: Trace["layer"]): AgentFailure => reject(def as Def<unknown, unknown, unknown>, call, trace, code, layer);
-  const parsed = parseStrict(raw, def.limits);
-  if (!parsed.ok) {
-    trace.parseReason = parsed.reason;
-    if (parsed.layer === "syntax") trace.syntaxValid = false;
-    return fail("INVALID_RESPONSE", parsed.layer);
-  }
-  trace.syntaxValid = true;
-  trace.schemaValid = def.validateResponse(parsed.value);
-  if (!trace.schemaValid) {
-    recordSchemaErrors(trace, def.validateResponse);
-    return fail("INVALID_RESPONSE", "schema");
-  }
-  if (def.undeclared) trace.undeclaredMembers = undeclaredIn(def.undeclared, parsed.value);
-  let output = parsed.value as O;
-  if (def.envelope) {
-    const envelope = parsed.value as UpstreamEnvelope<O>;
-    if (envelope.request_id !== call.request_id) return (trace.checkId = "request_id"), fail("INVALID_RESPONSE", "binding");
-    if (envelope.outcome === "failure") return fail(envelope.error!.code, "upstream");
-    output = envelope.data as O;
-  }
-  const now = (call.context.now ?? Date.now)();
-  trace.layer = "binding";
-  trace.checkId = def.bind(output, call.input, now);
-  if (trace.checkId !== undefined) return fail("INVALID_RESPONSE", "binding");
-  trace.layer = "semantic";
-  trace.checkId = def.semantic(output, call.input, now);
-  if (trace.checkId !== undefined) return fail("INVALID_RESPONSE", "semantic");
-  trace.layer = "selection";
-  const data = def.select(output);
-  trace.layer = undefined;
-  return { tool: def.tool, request_id: call.request_id, outcome: "success", data };
+export function runPipeline<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array, call: ToolCall<I>): Judgement<V> {
+  return Judgement.of(pass(raw))
+    .step(undefined, (bytes) => parsed(parseStrict(bytes, def.limits)))
+    .step(undefined, (value) => validate(def, value))
+    .step(undefined, (value) => openEnvelope<O>(def.envelope, call, value))
+    .step(undefined, (output) => pass({ output, now: (call.context.now ?? Date.now)() }))
+    .step("binding", (at) => checked("binding", def.bind(at.output, call.input, at.now), at))
+    .step("semantic", (at) => checked("semantic", def.semantic(at.output, call.input, at.now), at.output))
+    .step("selection", (output) => pass(def.select(output)));
 }
+
+/** A strict parse's verdict: the value, or INVALID_RESPONSE in the limits or syntax layer. */
+export function parsed(outcome: ParseOutcome): Verdict<unknown> {
+  if (outcome.ok) return pass(outcome.value, { syntaxValid: true });
+  return stop("INVALID_RESPONSE", outcome.layer, { parseReason: outcome.reason, ...(outcome.layer === "syntax" ? { syntaxValid: false } : {}) });
+}
+
+function validate(def: Pick<Def<unknown, unknown, unknown>, "validateResponse" | "undeclared">, value: unknown): Verdict<unknown> {
+  if (!def.validateResponse(value)) return stop("INVALID_RESPONSE", "schema", { schemaValid: false, ...schemaErrorsOf(def.validateResponse) });
+  return pass(value, { schemaValid: true, ...(def.undeclared ? { undeclaredMembers: undeclaredIn(def.undeclared, value) } : {}) });
+}
+
+/** The upstream's own envelope (when the spec declares one): this call's request id, and its data or its declared failure. */
+function openEnvelope<O>(enveloped: boolean, call: ToolCall<unknown>, value: unknown): Verdict<O> {
+  if (!enveloped) return pass(value as O);
+  const envelope = value as UpstreamEnvelope<O>;
+  if (envelope.request_id !== call.request_id) return stop("INVALID_RESPONSE", "binding", { checkId: "request_id" });
+  if (envelope.outcome === "failure") return stop(envelope.error!.code, "upstream");
+  return pass(envelope.data as O);
+}
+
+/** A check function's answer: the id of the check that failed, or undefined to go on with `value`. */
+const checked = <T>(layer: Layer, checkId: string | undefined, value: T): Verdict<T> =>
+  checkId === undefined ? pass(value, { checkId }) : stop("INVALID_RESPONSE", layer, { checkId });

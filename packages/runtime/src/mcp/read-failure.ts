@@ -1,13 +1,13 @@
 import { MAX_INVALID_FIELDS, PLAIN_NAME } from "../adapter/input.js";
-import type { Trace } from "../adapter/events.js";
 import { observe } from "../adapter/observe.js";
-import { reject, type PipelineDefinition } from "../adapter/pipeline.js";
+import { parsed, type PipelineDefinition } from "../adapter/pipeline.js";
 import type { ToolCall, ToolgateContext } from "../adapter/types.js";
+import { Judgement, pass, stop, type Verdict } from "../adapter/verdict.js";
 import { isCatalogCode } from "../errors/catalog.js";
 import { catalogError } from "../errors/table.js";
 import { newRequestId } from "../ids.js";
 import { parseStrict, type ParseOutcome } from "../json/index.js";
-import { failure, withOperation, type AgentError, type AgentFailure } from "../result.js";
+import { withOperation, type AgentError, type AgentFailure } from "../result.js";
 import type { RetryClass } from "../retry/policy.js";
 import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import { isRecord, onlyText, opaqueId, own, type Fields } from "./parts.js";
@@ -32,33 +32,28 @@ type Def = PipelineDefinition<unknown, unknown, unknown>;
  */
 export function readFailure(result: Fields, contract: FailureContract, def: Def, metaId: string | undefined, input: unknown, context: ToolgateContext): AgentFailure {
   const text = onlyText(result);
-  const parsed = typeof text === "string" ? parseStrict(text, ENVELOPE_LIMITS) : undefined;
-  const envelope = parsed?.ok && isRecord(parsed.value) ? parsed.value : undefined;
+  const read = typeof text === "string" ? parseStrict(text, ENVELOPE_LIMITS) : undefined;
+  const envelope = read?.ok && isRecord(read.value) ? read.value : undefined;
   const call: ToolCall<unknown> = { tool: contract.tool, request_id: metaId ?? opaqueId(own(envelope, "request_id")) ?? newRequestId(), input, context };
-  return observe(def, text ?? undefined, call, (trace) => judge({ result, parsed, envelope }, contract, def, call, trace)) as AgentFailure;
+  return observe(def, text ?? undefined, call, () =>
+    Judgement.of(pass(read))
+      .step(undefined, parsedText)
+      .step(undefined, () => relayed({ result, envelope }, contract, call.request_id)),
+  ) as AgentFailure;
 }
 
-/** An `isError` result as read so far: its text's parse outcome and, when that is an object, the envelope. */
-interface FailureRead {
-  readonly result: Fields;
-  readonly parsed: ParseOutcome | undefined;
-  readonly envelope: Fields | undefined;
+/** The text block's strict parse, when there is one: a text that is no JSON within the limits ends the read. */
+function parsedText(outcome: ParseOutcome | undefined): Verdict<unknown> {
+  return outcome === undefined ? pass(undefined) : parsed(outcome);
 }
 
-function judge({ result, parsed, envelope }: FailureRead, contract: FailureContract, def: Def, call: ToolCall<unknown>, trace: Trace): AgentFailure {
-  if (parsed !== undefined && !parsed.ok) {
-    trace.parseReason = parsed.reason;
-    if (parsed.layer === "syntax") trace.syntaxValid = false;
-    return reject(def, call, trace, "INVALID_RESPONSE", parsed.layer);
-  }
-  trace.syntaxValid = parsed === undefined ? null : true;
+/** A well-formed envelope of this tool and call ends the read with its code, in the catalog's wording. */
+function relayed({ result, envelope }: { readonly result: Fields; readonly envelope: Fields | undefined }, contract: FailureContract, requestId: string): Verdict<never> {
   const error = own(envelope, "error");
-  const entry = isRecord(error) && own(result, "structuredContent") === undefined ? envelopeEntry(envelope!, error, contract, call.request_id) : undefined;
-  trace.schemaValid = entry !== undefined;
-  if (entry === undefined) return (trace.checkId = "mcp.failure_envelope"), reject(def, call, trace, "INVALID_RESPONSE", "schema");
-  trace.code = entry.code;
-  trace.layer = "upstream";
-  return failure(contract.tool, call.request_id, withOperation({ ...entry, ...trustedExtras(error as Fields, entry) }, contract.operation));
+  const entry = isRecord(error) && own(result, "structuredContent") === undefined ? envelopeEntry(envelope!, error, contract, requestId) : undefined;
+  if (entry === undefined) return stop("INVALID_RESPONSE", "schema", { schemaValid: false, checkId: "mcp.failure_envelope" });
+  const agentError = withOperation({ ...entry, ...trustedExtras(error as Fields, entry) }, contract.operation);
+  return stop(entry.code, "upstream", { schemaValid: true }, agentError);
 }
 
 /** The table entry for a well-formed envelope of this tool and this request id. */

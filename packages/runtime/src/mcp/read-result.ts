@@ -1,9 +1,9 @@
-import type { Trace } from "../adapter/events.js";
 import { observe } from "../adapter/observe.js";
-import { reject, runPipeline, type PipelineDefinition } from "../adapter/pipeline.js";
+import { runPipeline, type PipelineDefinition } from "../adapter/pipeline.js";
 import type { CheckFn, ToolCall, ToolgateContext } from "../adapter/types.js";
+import { Judgement, pass, stop, type Verdict } from "../adapter/verdict.js";
 import { newRequestId } from "../ids.js";
-import type { AgentFailure, AgentResult } from "../result.js";
+import type { AgentResult } from "../result.js";
 import { deepEqual, type Validator } from "../validate/support.js";
 import { readFailure, type FailureContract } from "./read-failure.js";
 import { isRecord, metaRequestId, onlyText, own, type Fields } from "./parts.js";
@@ -42,7 +42,7 @@ export function readCallToolResult<Input, View>(result: unknown, contract: ToolR
   if (own(fields, "isError") === true) return readFailure(fields, contract, def, metaId, input, context);
   const call: ToolCall<unknown> = { tool: contract.tool, request_id: metaId ?? newRequestId(), input, context };
   const body = bodyOf(fields);
-  return observe(def, body.raw, call, (trace) => ("fault" in body ? shapeFault(def, call, trace, body.fault) : judge<View>(def, call, trace, body)));
+  return observe(def, body.raw, call, () => ("fault" in body ? Judgement.of(shapeFault(body.fault)) : judge<View>(def, call, body)));
 }
 
 /** The success result's JSON text and structuredContent, or the result-shape check it fails. */
@@ -58,18 +58,15 @@ function bodyOf(fields: Fields): Body {
   return { raw, structured };
 }
 
-function shapeFault(def: Def, call: ToolCall<unknown>, trace: Trace, checkId: string): AgentFailure {
-  trace.schemaValid = false;
-  trace.checkId = checkId;
-  return reject(def, call, trace, "INVALID_RESPONSE", "schema");
+function shapeFault(checkId: string): Verdict<never> {
+  return stop("INVALID_RESPONSE", "schema", { schemaValid: false, checkId });
 }
 
-function judge<View>(def: Def, call: ToolCall<unknown>, trace: Trace, body: { readonly raw: string; readonly structured: Fields }): AgentResult<View> {
-  const read = runPipeline(def, body.raw, call, trace) as AgentResult<View>;
-  if (read.outcome === "failure" || deepEqual(read.data, body.structured)) return read;
-  // The text and structuredContent differ: a client showing either one would show something unchecked.
-  trace.checkId = "mcp.text_equals_structured";
-  return reject(def, call, trace, "INVALID_RESPONSE", "binding");
+function judge<View>(def: Def, call: ToolCall<unknown>, body: { readonly raw: string; readonly structured: Fields }): Judgement<View> {
+  // The text and structuredContent must agree: a client showing either one would otherwise show something unchecked.
+  return (runPipeline(def, body.raw, call) as Judgement<View>).step(undefined, (data) =>
+    deepEqual(data, body.structured) ? pass(data) : stop("INVALID_RESPONSE", "binding", { checkId: "mcp.text_equals_structured" }),
+  );
 }
 
 /** The JSON of a structuredContent sent without a text block; undefined when it has none (a cycle, a BigInt, too deep). */

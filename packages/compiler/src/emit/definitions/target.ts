@@ -4,6 +4,7 @@ import { runtimeType, type GeneratedFile } from "../../codegen/file.js";
 import type { DiagnosticCode } from "../../diagnostics/catalog.js";
 import { diagnostic, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { ToolIR } from "../../ir/types.js";
+import { locate } from "../../ir/locate.js";
 import type { DialectSchema } from "./dialect/portable.js";
 import type { Problem } from "./dialect/problem.js";
 import type { SchemaObject } from "../../schema/walk.js";
@@ -36,7 +37,7 @@ export interface DefinitionTarget {
 }
 
 export const problemDiagnostics = (code: DiagnosticCode, tool: ToolIR, target: string, problems: readonly Problem[]): Diagnostic[] =>
-  problems.map((p) => diagnostic(code, tool.locate(p.pointer), { target, detail: p.detail }));
+  problems.map((p) => diagnostic(code, locate(tool, p.pointer), { target, detail: p.detail }));
 
 /** A target's own arguments schema as a constant, or the shared one when the target takes it unchanged. */
 export function argumentsSchema(file: GeneratedFile, schemas: ToolSchemas, schema: SchemaObject, wanted: string, doc: string): { readonly ref: Code; readonly declaration: Code } {

@@ -1,5 +1,6 @@
 import { _, join, jsdoc } from "../../codegen/code.js";
 import { GeneratedFile, runtimeType } from "../../codegen/file.js";
+import { locate } from "../../ir/locate.js";
 import { literal } from "../../codegen/literal.js";
 import { diagnostic, quote } from "../../diagnostics/diagnostic.js";
 import type { ToolIR } from "../../ir/types.js";
@@ -20,7 +21,7 @@ export function emitToolDefinitions(tool: ToolIR, targets: readonly DefinitionTa
   const parts = targets.map((t) => t.emit(tool, schemas, file));
   const badNames = targets
     .filter((t) => !t.toolName.test(tool.tool))
-    .map((t) => diagnostic("TG402", tool.locate("/tool"), { tool: quote(tool.tool), target: t.name }));
+    .map((t) => diagnostic("TG402", locate(tool, "/tool"), { tool: quote(tool.tool), target: t.name }));
   file.write(_`${jsdoc(`The arguments of ${tool.tool}: self-contained JSON Schema that validates alike under draft-07 and 2020-12.`)}
 const ${input}: ${schemaType} = ${literal(schemas.input.schema)};
 

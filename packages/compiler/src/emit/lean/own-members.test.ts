@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LeanUnsupported } from "../packages/compiler/src/emit/lean/context.js";
-import { scratchDir } from "./support/project.js";
-import { compileGroup, compileLeanGroup, type SuiteGroup, type Validate } from "./support/schema-suite.js";
+import { LeanUnsupported } from "./context.js";
+import { scratchDir } from "../../../../../test/support/project.js";
+import { compileGroup, compileLeanGroup, type SuiteGroup, type Validate } from "../../../../../test/support/schema-suite.js";
 
 /**
  * Issue 10 §3 at the validator: a member the object only inherits (from any prototype, here one of

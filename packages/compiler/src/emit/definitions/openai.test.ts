@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { OPENAI_STRICT_LIMITS, limitProblems } from "../packages/compiler/src/emit/definitions/dialect/openai-limits.js";
-import { openaiParameters } from "../packages/compiler/src/emit/definitions/dialect/openai-strict.js";
-import { portable } from "../packages/compiler/src/emit/definitions/dialect/portable.js";
-import { toolSchemas } from "../packages/compiler/src/emit/definitions/tool-file.js";
-import { compileProbe, INPUT_LINE, probeSpec, summary } from "./support/definitions.js";
+import { OPENAI_STRICT_LIMITS, limitProblems } from "./dialect/openai-limits.js";
+import { openaiParameters } from "./dialect/openai-strict.js";
+import { portable } from "./dialect/portable.js";
+import { toolSchemas } from "./tool-file.js";
+import { compileProbe, INPUT_LINE, probeSpec, summary } from "../../../../../test/support/definitions.js";
 
 /* OpenAI strict mode: the lossless transformation, and the fallback to strict: false with TG503. */
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ANTHROPIC_STRICT, anthropicTarget } from "../packages/compiler/src/emit/definitions/anthropic.js";
-import { strictForm } from "../packages/compiler/src/emit/definitions/dialect/subset.js";
-import { DEFINITION_TARGETS } from "../packages/compiler/src/emit/definitions/index.js";
-import { GeneratedFile } from "../packages/compiler/src/codegen/file.js";
-import { literal } from "../packages/compiler/src/codegen/literal.js";
-import { mcpAnnotations } from "../packages/compiler/src/emit/definitions/mcp.js";
-import { emitToolDefinitions, toolSchemas } from "../packages/compiler/src/emit/definitions/tool-file.js";
-import { compileProbe, INPUT_LINE, probeSpec, summary } from "./support/definitions.js";
+import { ANTHROPIC_STRICT, anthropicTarget } from "./anthropic.js";
+import { strictForm } from "./dialect/subset.js";
+import { DEFINITION_TARGETS } from "./index.js";
+import { GeneratedFile } from "../../codegen/file.js";
+import { literal } from "../../codegen/literal.js";
+import { mcpAnnotations } from "./mcp.js";
+import { emitToolDefinitions, toolSchemas } from "./tool-file.js";
+import { compileProbe, INPUT_LINE, probeSpec, summary } from "../../../../../test/support/definitions.js";
 
 /* MCP, Anthropic and Gemini definitions, the name rules of every target, and the literal writer. */
 

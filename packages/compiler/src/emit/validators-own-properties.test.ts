@@ -3,8 +3,8 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { standaloneSource, toRuntimeModule } from "../packages/compiler/src/emit/validators.js";
-import { repoRoot, scratchDir } from "./support/project.js";
+import { standaloneSource, toRuntimeModule } from "./validators.js";
+import { repoRoot, scratchDir } from "../../../../test/support/project.js";
 
 /**
  * Where the boolean emitter declines, a tool keeps Ajv's standalone code: it too must never let a

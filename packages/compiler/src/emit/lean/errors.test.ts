@@ -2,8 +2,8 @@ import type { Validator } from "@toolgate/runtime";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leanValidatorModule } from "../packages/compiler/src/emit/lean/module.js";
-import { scratchDir } from "./support/project.js";
+import { leanValidatorModule } from "./module.js";
+import { scratchDir } from "../../../../../test/support/project.js";
 
 /**
  * What the boolean validators report on failure: every failing check (at most MAX_ERRORS, the rest

@@ -1,0 +1,90 @@
+import type { AgentError, Layer } from "../result.js";
+import type { ValidationIssue } from "../validate/support.js";
+
+/** What the operator event reports besides code and layer; each stage states the facts it found. */
+export interface Facts {
+  readonly syntaxValid: boolean | null;
+  readonly schemaValid: boolean | null;
+  readonly schemaErrors: readonly ValidationIssue[];
+  readonly schemaErrorsTruncated: number;
+  /** For `unknown_members: ignore` tools, after the response passed validation. */
+  readonly undeclaredMembers: readonly string[] | undefined;
+  readonly checkId: string | undefined;
+  readonly parseReason: string | undefined;
+  readonly upstreamStatus: number | undefined;
+}
+
+/** A stage's verdict: the value the next stage reads, or the code and layer that end the call. */
+export type Verdict<T> =
+  | { readonly ok: true; readonly value: T; readonly facts: Partial<Facts> }
+  | {
+      readonly ok: false;
+      readonly code: string;
+      readonly layer: Layer;
+      readonly facts: Partial<Facts>;
+      /** The agent's error when it is not the table's entry for `code` (a relayed upstream failure). */
+      readonly error?: AgentError;
+    };
+
+export type Stop = Extract<Verdict<never>, { ok: false }>;
+
+/** A call's outcome as its operator event reports it. */
+export interface Outcome extends Facts {
+  readonly code: string | undefined;
+  readonly layer: Layer | undefined;
+}
+
+export const pass = <T>(value: T, facts: Partial<Facts> = {}): Verdict<T> => ({ ok: true, value, facts });
+
+export const stop = (code: string, layer: Layer, facts: Partial<Facts> = {}, error?: AgentError): Stop =>
+  error === undefined ? { ok: false, code, layer, facts } : { ok: false, code, layer, facts, error };
+
+const NO_FACTS: Facts = {
+  syntaxValid: null,
+  schemaValid: null,
+  schemaErrors: [],
+  schemaErrorsTruncated: 0,
+  undeclaredMembers: undefined,
+  checkId: undefined,
+  parseReason: undefined,
+  upstreamStatus: undefined,
+};
+
+// A stage outside binding, semantic and selection that throws is reported as selection, the last layer.
+const UNMARKED_THROW: Layer = "selection";
+
+/**
+ * The verdicts of a call so far: the last stage's verdict and every fact the stages found. Each
+ * `step` runs one stage, unless an earlier one ended the call, so a pipeline reads as its order.
+ */
+export class Judgement<T> {
+  private constructor(
+    readonly verdict: Verdict<T>,
+    private readonly facts: Facts,
+  ) {}
+
+  static of<T>(verdict: Verdict<T>): Judgement<T> {
+    return new Judgement(verdict, { ...NO_FACTS, ...verdict.facts });
+  }
+
+  /**
+   * Runs `stage` on the value so far. `layer` names the layer the stage decides, when it is one:
+   * a stage that throws is a defect of the contract's code, and ends the call with INTERNAL_FAILURE
+   * there, never with the upstream's text.
+   */
+  step<U>(layer: Layer | undefined, stage: (value: T) => Verdict<U>): Judgement<U> {
+    if (!this.verdict.ok) return this as unknown as Judgement<U>;
+    let next: Verdict<U>;
+    try {
+      next = stage(this.verdict.value);
+    } catch {
+      next = stop("INTERNAL_FAILURE", layer ?? UNMARKED_THROW, { checkId: "exception" });
+    }
+    return new Judgement(next, { ...this.facts, ...next.facts });
+  }
+
+  outcome(): Outcome {
+    const ended = this.verdict.ok ? undefined : this.verdict;
+    return { ...this.facts, code: ended?.code, layer: ended?.layer };
+  }
+}
