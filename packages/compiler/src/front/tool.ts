@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { checkMetaSchema } from "../check/meta-schema.js";
+import { checkRefCycles } from "../check/ref-cycles.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
@@ -39,6 +40,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
     checkSchemaRules(schema, at, bundle.locate, own);
     checkMetaSchema(schema, at, bundle.locate, own);
   }
+  checkRefCycles(bundle.defs, bundle.locate, own);
   if (own.hasErrors()) return undefined;
   const unknownMembers = spec.unknown_members ?? "reject";
   const closed = closeAll(bundle, unknownMembers, own);
