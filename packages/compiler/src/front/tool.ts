@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { checkAjvStrict } from "../check/ajv-strict.js";
 import { checkMetaSchema } from "../check/meta-schema.js";
 import { checkRefCycles } from "../check/ref-cycles.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
@@ -51,6 +52,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   const checks = buildChecks(spec.checks ?? [], ctx);
   const route = buildRoute(spec.upstream, ctx);
   const errors = buildErrors(spec, spec.retry?.class ?? "unsafe", doc.locate, own);
+  if (!own.hasErrors()) checkAjvStrict({ input: closed.input, output: closed.output, agentView: view.schema, defs }, bundle.locate, own);
   if (own.hasErrors()) return undefined;
   const tool: ToolIR = {
     tool: spec.tool,
