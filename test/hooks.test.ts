@@ -59,3 +59,30 @@ describe("hook checks are verified against the generated signature", () => {
     expect(d!.message).toMatch(detail);
   });
 });
+
+describe("the hook check maps each TypeScript error to its own check", () => {
+  const QUOTED_PATH = 'specs/the "hooks" module.ts';
+  const TWO_HOOKS = `${SPEC}  - hook: idIsShort\n`;
+  const compileQuoted = (hooks: string) =>
+    compile({ files: new Map([["specs/gate.yaml", TWO_HOOKS]]), specs: ["specs/gate.yaml"], outDir: "generated", hooks: { path: QUOTED_PATH, text: hooks } });
+  const TYPES = `import type { GateInput, GateOutput } from "../generated/gate/types.js";\n`;
+
+  it("imports a hooks module whose path holds quotes, in the check and in the adapter", async () => {
+    const out = await compileQuoted(`${TYPES}export const ownerIsKnown = (o: GateOutput, i: GateInput): boolean => o.id === i.id;\nexport const idIsShort = (o: GateOutput): boolean => o.id.length < 4;\n`);
+    expect(out.diagnostics).toEqual([]);
+    const adapter = out.files.find((f) => f.path === "gate/adapter.ts")!.content;
+    expect(adapter).toContain(`import * as hooks from '../../specs/the "hooks" module.js';`);
+  });
+
+  it("reports two errors on two checks each at its own hook line", async () => {
+    const out = await compileQuoted(`${TYPES}export const ownerIsKnown = (o: GateOutput): string => o.owner;\nexport const idIsShrot = (): boolean => true;\n`);
+    expect(out.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+      ["TG313", HOOK_LINE, 5],
+      ["TG313", HOOK_LINE + 1, 5],
+    ]);
+    const [first, second] = out.diagnostics;
+    expect(first!.message).toMatch(/ownerIsKnown.*Type 'string' is not assignable to type 'boolean'/);
+    expect(first!.message).not.toMatch(/idIsShort/);
+    expect(second!.message).toMatch(/idIsShort.*has no exported member named 'idIsShort'/);
+  });
+});

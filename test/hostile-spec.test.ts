@@ -150,11 +150,13 @@ describe("reserved property names", () => {
     expect(result.files.find((f) => f.path === "t1/types.ts")?.content).toContain("other?: HasOwnProperty_2;");
   });
 
-  it("reports a const object with a hasOwnProperty key as a diagnostic instead of crashing", async () => {
-    const text = specWith(["    other: { const: { hasOwnProperty: 1 } }"]);
+  it("types a const or enum value with a hasOwnProperty key as its literal (json-schema-to-typescript crashes on it)", async () => {
+    const text = specWith(["    other: { const: { hasOwnProperty: 1 } }", '    more: { enum: [[{ hasOwnProperty: "a" }], 2] }']);
     const result = await compileTexts({ "specs/a.yaml": text });
-    expect(result.files).toEqual([]);
-    expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([["TG210", "specs/a.yaml", 1, 1]]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const types = result.files.find((f) => f.path === "t1/types.ts")?.content;
+    expect(types).toContain("other?: { hasOwnProperty: 1 };");
+    expect(types).toContain('more?: [{ hasOwnProperty: "a" }] | 2;');
   });
 });
 

@@ -1,7 +1,7 @@
 import { posix } from "node:path";
+import { _, Name, raw, type Code } from "../codegen/code.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
-import type { GeneratedFile } from "../codegen/file.js";
 import { toolNames } from "../emit/names.js";
 import type { ToolIR } from "../ir/types.js";
 import { locate } from "../ir/locate.js";
@@ -19,26 +19,66 @@ interface HookUse {
   readonly pointer: string;
 }
 
+/** A generated file the check reads (the tools' `types.ts`). */
+interface SourceFile {
+  readonly path: string;
+  readonly content: string;
+}
+
 const ROOT = "/project";
+const CHECK_FILE = "__toolgate_hook_check.ts";
+const IDENTIFIER_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 const relativeSpecifier = (path: string): string => (path.startsWith(".") ? path : `./${path}`);
-const CHECK_FILE = "__toolgate_hook_check.ts";
 
 /** The specifier generated code under `outDir/<tool>/` uses to import the hooks module. */
 export const hooksSpecifier = (outDir: string, hooksPath: string): string =>
   posix.relative(outDir, hooksPath).replace(/\.ts$/, ".js");
 
+// An import specifier names an export, which may be any IdentifierName (`delete` included); the spec
+// format's hook pattern guarantees one, so this never throws for a spec that passed its shape check.
+function exportName(name: string): Code {
+  if (!IDENTIFIER_NAME.test(name)) throw new TypeError(`not an export name: ${JSON.stringify(name)}`);
+  return raw(name);
+}
+
+/** The check module's statements for one hook: it must be assignable to the generated signature. */
+function useCheck(u: HookUse, i: number, specifier: string): Code {
+  const n = toolNames(u.tool.tool);
+  const [hook, output, input, check] = ["hook", "Output", "Input", "check"].map((p) => new Name(`${p}${i}`));
+  return _`import { ${exportName(u.name)} as ${hook} } from ${specifier};
+import type { ${n.output} as ${output}, ${n.input} as ${input} } from ${`./${u.tool.tool}/types.js`};
+export const ${check}: (output: ${output}, input: ${input}) => boolean = ${hook};
+`;
+}
+
+/** The check module's text, and the offset where each use's statements end (for mapping errors back). */
+function checkModule(uses: readonly HookUse[], specifier: string): { text: string; ends: number[] } {
+  const blocks = uses.map((u, i) => String(useCheck(u, i, specifier)));
+  let end = 0;
+  return { text: blocks.join(""), ends: blocks.map((b) => (end += b.length)) };
+}
+
 /**
  * Verifies with the TypeScript checker that every hook a spec names is exported by the hooks module
  * with the generated signature `(output: <Tool>Output, input: <Tool>Input) => boolean`.
  */
-export async function checkHooks(tools: readonly ToolIR[], types: readonly GeneratedFile[], hooks: HooksSource | undefined, outDir: string, sink: DiagnosticSink): Promise<void> {
+export async function checkHooks(tools: readonly ToolIR[], types: readonly SourceFile[], hooks: HooksSource | undefined, outDir: string, sink: DiagnosticSink): Promise<void> {
   const uses: HookUse[] = tools.flatMap((tool) => tool.checks.flatMap((c) => (c.kind === "hook" ? [{ tool, name: c.name, pointer: c.pointer }] : [])));
   if (uses.length === 0) return;
   if (!hooks) {
     for (const u of uses) sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: "no hooks module found (expected specs/hooks.ts or --hooks <file>)" }));
     return;
   }
+  const problems = await typeErrors(uses, types, hooks, outDir);
+  for (const [i, detail] of problems) {
+    const u = uses[i]!;
+    sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}` }));
+  }
+}
+
+/** The first TypeScript error of each use's statements, by the use's index. */
+async function typeErrors(uses: readonly HookUse[], types: readonly SourceFile[], hooks: HooksSource, outDir: string): Promise<Map<number, string>> {
   // Loaded only when a spec uses hooks: the TypeScript checker is the slowest part of gen.
   const { Project, ts } = await import("ts-morph");
   const project = new Project({
@@ -47,21 +87,12 @@ export async function checkHooks(tools: readonly ToolIR[], types: readonly Gener
   });
   for (const file of types) project.createSourceFile(`${ROOT}/${outDir}/${file.path}`, file.content);
   project.createSourceFile(`${ROOT}/${hooks.path}`, hooks.text);
-  const lines = uses.map((u, i) => {
-    const n = toolNames(u.tool.tool);
-    return `import { ${u.name} as hook${i} } from "${relativeSpecifier(hooksSpecifier(outDir, hooks.path))}";\n` +
-      `import type { ${n.output} as Output${i}, ${n.input} as Input${i} } from "./${u.tool.tool}/types.js";\n` +
-      `export const check${i}: (output: Output${i}, input: Input${i}) => boolean = hook${i};`;
-  });
-  const check = project.createSourceFile(`${ROOT}/${outDir}/${CHECK_FILE}`, lines.join("\n"));
+  const module = checkModule(uses, relativeSpecifier(hooksSpecifier(outDir, hooks.path)));
+  const check = project.createSourceFile(`${ROOT}/${outDir}/${CHECK_FILE}`, module.text);
   const problems = new Map<number, string>();
   for (const d of project.getProgram().compilerObject.getSemanticDiagnostics(check.compilerNode)) {
-    const line = check.compilerNode.getLineAndCharacterOfPosition(d.start ?? 0).line;
-    const index = Math.floor(line / 3);
-    if (!problems.has(index)) problems.set(index, ts.flattenDiagnosticMessageText(d.messageText, " ").replace(/\/project\//g, "").replace(/\s+/g, " "));
+    const index = module.ends.findIndex((end) => (d.start ?? 0) < end);
+    if (index >= 0 && !problems.has(index)) problems.set(index, ts.flattenDiagnosticMessageText(d.messageText, " ").replaceAll(`${ROOT}/`, "").replace(/\s+/g, " "));
   }
-  for (const [i, detail] of problems) {
-    const u = uses[i]!;
-    sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}` }));
-  }
+  return problems;
 }

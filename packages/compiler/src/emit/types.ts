@@ -4,9 +4,9 @@ import { GeneratedFile, runtimeType } from "../codegen/file.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { locate } from "../ir/locate.js";
-import { isSchemaObject, transformSchema } from "../schema/walk.js";
 import { emitted, type EmitResult, type Emitter } from "./emitter.js";
 import { toolNames } from "./names.js";
+import { typeInput } from "./type-input.js";
 import { typeNaming } from "./type-names.js";
 
 const ROOT_NAME = "ToolgateTypesRoot";
@@ -33,15 +33,6 @@ const ROOT_DECLARATION = new RegExp(`(?<![^\\n])export interface ${ROOT_NAME} \\
 const PROVENANCE = new RegExp(`(\\n \\* ?)?\\n \\* This interface was referenced by \`${ROOT_NAME}\`'s JSON-Schema\\n \\* via the \`definition\` "[^"\\n]*"\\.(?=\\n \\*\\/)`, "g");
 const EMPTY_DOC = /(?<![^\n])\/\*\*\n \*\/\n/g;
 
-// jstt quotes patternProperties keys into a comment but escapes only their first `*/`. In a regex `\/`
-// means `/`, so escaping every one changes no pattern and keeps the comment closed.
-const defusePatternKeys = (schema: unknown): unknown =>
-  transformSchema(schema, "", (node) =>
-    isSchemaObject(node.patternProperties)
-      ? { ...node, patternProperties: Object.fromEntries(Object.entries(node.patternProperties).map(([k, v]) => [k.replaceAll("*/", "*\\/"), v])) }
-      : node,
-  );
-
 /** TS types for input, output and agent view, declared once over the tool's shared definitions. */
 export async function emitTypes(tool: ToolIR): Promise<GeneratedFile> {
   const names = toolNames(tool.tool);
@@ -50,7 +41,7 @@ export async function emitTypes(tool: ToolIR): Promise<GeneratedFile> {
   const root = naming.root(tool.defs, { input: tool.input, output: tool.output, agentView });
   // jstt writes literals with JSON.stringify and copies descriptions verbatim, so characters no
   // source file can hold verbatim (U+2028/U+2029, lone surrogates) are escaped here.
-  const declarations = escapeUnsafeChars(await compile(defusePatternKeys(root) as object, ROOT_NAME, { ...JSTT_OPTIONS, customName: naming.customName }))
+  const declarations = escapeUnsafeChars(await compile(typeInput(root), ROOT_NAME, { ...JSTT_OPTIONS, customName: naming.customName }))
     .replace(ROOT_DECLARATION, "")
     .replace(PROVENANCE, "")
     .replace(EMPTY_DOC, "");
@@ -62,13 +53,12 @@ export async function emitTypes(tool: ToolIR): Promise<GeneratedFile> {
   return file;
 }
 
-/** jstt throws on some valid schemas (an object key named hasOwnProperty in a const): a diagnostic, never a crash. */
+/** Should jstt still throw on some valid schema: TG241 (a generator's limit, not a schema error), never a crash. */
 async function typesOrDiagnostic(tool: ToolIR): Promise<EmitResult> {
   try {
     return emitted([await emitTypes(tool)]);
   } catch (e) {
-    const detail = `json-schema-to-typescript cannot generate its types (${e instanceof Error ? e.message : String(e)})`;
-    return emitted([], [diagnostic("TG210", locate(tool, ""), { detail })]);
+    return emitted([], [diagnostic("TG241", locate(tool, ""), { detail: e instanceof Error ? e.message : String(e) })]);
   }
 }
 

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { checkAjvStrict } from "../check/ajv-strict.js";
 import { checkMetaSchema } from "../check/meta-schema.js";
+import { checkRefCycles } from "../check/ref-cycles.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
@@ -40,6 +42,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
     checkSchemaRules(schema, at, bundle.locate, own);
     checkMetaSchema(schema, at, bundle.locate, own);
   }
+  checkRefCycles(bundle.defs, bundle.locate, own);
   if (own.hasErrors()) return undefined;
   const unknownMembers = spec.unknown_members ?? "reject";
   const closed = closeAll(bundle, unknownMembers, own);
@@ -51,6 +54,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   const checks = buildChecks(spec.checks ?? [], ctx);
   const route = buildRoute(spec.upstream, ctx);
   const errors = buildErrors(spec, spec.retry?.class ?? "unsafe", doc.locate, own);
+  if (!own.hasErrors()) checkAjvStrict({ input: closed.input, output: closed.output, agentView: view.schema, defs }, bundle.locate, own);
   if (own.hasErrors()) return undefined;
   const tool: ToolIR = {
     tool: spec.tool,
