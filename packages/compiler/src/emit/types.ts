@@ -1,9 +1,12 @@
 import { compile } from "json-schema-to-typescript";
+import * as typescript from "prettier/plugins/typescript";
 import { _, escapeUnsafeChars, raw } from "../codegen/code.js";
 import { GeneratedFile, runtimeType } from "../codegen/file.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { ToolIR } from "../ir/types.js";
 import { locate } from "../ir/locate.js";
+import { childPointer } from "../load/pointer.js";
+import type { SchemaObject } from "../schema/walk.js";
 import { emitted, type EmitResult, type Emitter } from "./emitter.js";
 import { toolNames } from "./names.js";
 import { typeInput } from "./type-input.js";
@@ -15,7 +18,6 @@ const JSTT_OPTIONS = {
   bannerComment: "",
   // Closed objects get no index signature; explicitly opened ones keep theirs.
   additionalProperties: false,
-  unreachableDefinitions: true,
   declareExternallyReferenced: true,
   format: false,
   strictIndexSignatures: true,
@@ -25,13 +27,31 @@ const JSTT_OPTIONS = {
   $refOptions: { resolve: { file: false, http: false } },
 } as const;
 
-// json-schema-to-typescript names the synthetic root and notes where each definition came from; both
-// are noise in a file users read. Each pattern matches only at a line start or a comment's end, which
-// description text (always behind jstt's " * " prefix) cannot reach, so removing a match never joins
-// user text into code.
-const ROOT_DECLARATION = new RegExp(`(?<![^\\n])export interface ${ROOT_NAME} \\{[^}]*\\}\\n`);
-const PROVENANCE = new RegExp(`(\\n \\* ?)?\\n \\* This interface was referenced by \`${ROOT_NAME}\`'s JSON-Schema\\n \\* via the \`definition\` "[^"\\n]*"\\.(?=\\n \\*\\/)`, "g");
-const EMPTY_DOC = /(?<![^\n])\/\*\*\n \*\/\n/g;
+/**
+ * The synthetic root names every definition in an `anyOf`, so jstt declares each one as reachable
+ * (no "referenced by" provenance notes, which `unreachableDefinitions` would add to every type).
+ * jstt always declares the root itself first; that one declaration, found by parsing the output, is
+ * left out: it is no type users need.
+ */
+const rootOf = (schema: SchemaObject): SchemaObject => ({
+  ...schema,
+  anyOf: Object.keys(schema.$defs as object).map((key) => ({ $ref: `#${childPointer("/$defs", key)}` })),
+});
+
+interface Statement {
+  readonly type: string;
+  readonly range?: readonly [number, number];
+  readonly declaration?: { readonly id?: { readonly name?: string } };
+}
+// Prettier's TypeScript parser, already loaded for formatting; only statements' kinds and ranges are read.
+const parseStatements = typescript.parsers.typescript.parse as unknown as (text: string) => Promise<{ readonly body: readonly Statement[] }>;
+
+async function withoutRoot(declarations: string): Promise<string> {
+  const [first] = (await parseStatements(declarations)).body;
+  const name = first?.type === "ExportNamedDeclaration" ? first.declaration?.id?.name : undefined;
+  if (name !== ROOT_NAME || first?.range === undefined) throw new Error("json-schema-to-typescript did not declare the synthetic root first");
+  return declarations.slice(first.range[1]).trimStart();
+}
 
 /** TS types for input, output and agent view, declared once over the tool's shared definitions. */
 export async function emitTypes(tool: ToolIR): Promise<GeneratedFile> {
@@ -41,10 +61,8 @@ export async function emitTypes(tool: ToolIR): Promise<GeneratedFile> {
   const root = naming.root(tool.defs, { input: tool.input, output: tool.output, agentView });
   // jstt writes literals with JSON.stringify and copies descriptions verbatim, so characters no
   // source file can hold verbatim (U+2028/U+2029, lone surrogates) are escaped here.
-  const declarations = escapeUnsafeChars(await compile(typeInput(root), ROOT_NAME, { ...JSTT_OPTIONS, customName: naming.customName }))
-    .replace(ROOT_DECLARATION, "")
-    .replace(PROVENANCE, "")
-    .replace(EMPTY_DOC, "");
+  const generated = await compile(rootOf(typeInput(root)), ROOT_NAME, { ...JSTT_OPTIONS, customName: naming.customName });
+  const declarations = escapeUnsafeChars(await withoutRoot(generated));
   const file = new GeneratedFile(`${tool.tool}/types.ts`, tool.specPath);
   const result = file.name(names.result);
   file.write(raw(declarations));
