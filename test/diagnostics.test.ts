@@ -200,6 +200,14 @@ describe("diagnostics point at the offending text", () => {
     expect(result.files).toEqual([]);
   });
 
+  it("warns about a pattern accepted on measurement (TG250) and still compiles", async () => {
+    const text = spec({ output: outputWith('    x: { type: string, pattern: "(build|stage|environment)-success" }') });
+    const result = await compileTexts({ [A]: text });
+    const at = positionOf(A, text, "pattern");
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual([["TG250", "warning", A, at.line, at.column]]);
+    expect(result.files.map((f) => f.path)).toContain("t1/validate.ts");
+  });
+
   it("warns about an explicitly opened object (TG212) and still compiles", async () => {
     const text = spec({ output: ["  type: object", "  additionalProperties: true", "  properties:", "    id: { type: string, format: uuid }"] });
     const result = await compileTexts({ [A]: text });

@@ -67,8 +67,12 @@ function checkPatterns(node: SchemaObject, at: string, locate: Locate, sink: Dia
   }
   for (const [pattern, where] of found) {
     const verdict = checkPattern(pattern);
-    if (verdict.ok) continue;
-    const code = verdict.reason === "invalid" ? "TG214" : "TG213";
-    sink.report(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));
+    if (verdict.ok && verdict.measured) {
+      const { detail, length } = verdict.measured;
+      sink.report(diagnostic("TG250", locate(where), { pattern: quote(pattern), detail, length: String(length) }));
+    } else if (!verdict.ok) {
+      const code = verdict.reason === "invalid" ? "TG214" : "TG213";
+      sink.report(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));
+    }
   }
 }

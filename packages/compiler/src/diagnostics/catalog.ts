@@ -40,6 +40,12 @@ export const DIAGNOSTICS = {
   TG221: entry("error", () => "enum lists no values: no value can pass", "List the allowed values, or use `false` for a field that must be absent."),
   TG222: entry("error", () => '"minContains": 0 without "maxContains" leaves "contains" asserting nothing', "Set maxContains, or drop contains and minContains (for unevaluatedItems, name the items in prefixItems or items instead)."),
   TG223: entry("warning", () => "object declares no properties: closed by default, it accepts only {}", "Declare its properties, or open it explicitly (additionalProperties: { … }) if it is a map; keep a map out of agent_view."),
+  TG250: entry(
+    "warning",
+    (p) => `pattern ${p.pattern} is not proven free of ReDoS (${p.detail}); accepted because it ran in linear time on every ${p.length}-character probe`,
+    "The probes are generated attack strings, not a proof: simplify the pattern so the detector can prove it, and bound the string with maxLength.",
+  ),
+  TG251: entry("warning", (p) => `format ${p.format} is not supported; it is kept as an annotation and asserts nothing`, "vocabulary.unknown_formats: annotate opted in; check the value with pattern or a hook if it matters."),
   TG301: entry("error", (p) => `agent_view path ${p.path} does not exist in output`, "List only paths declared under output.properties; use [] for array items."),
   TG302: entry("error", (p) => `agent_view path ${p.path} crosses ${p.keyword}`, "Select the whole field above the union, or split the tool."),
   TG303: entry("error", (p) => `agent_view path ${p.path} overlaps ${p.other}`, "Keep either the parent or the child path."),
