@@ -1,3 +1,4 @@
+import { compile, type Emitter } from "@toolgate/compiler";
 import type { Validator } from "@toolgate/runtime";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -37,4 +38,35 @@ describe("schemas that used to exhaust the compiler", () => {
     for (const v of ["value_0", "value_9999", 7, null, { nested: [1] }]) expect(validateInput({ v }), JSON.stringify(v)).toBe(true);
     for (const v of ["value_10000", "7", 0, { nested: [2] }, [1]]) expect(validateInput({ v }), JSON.stringify(v)).toBe(false);
   }, 120_000);
+});
+
+describe("the per-spec compile budget", () => {
+  it("ends a spec with too many schema nodes in TG260 at its tool key, before any emitter runs", async () => {
+    const properties = Object.fromEntries(Array.from({ length: 20_001 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const text = specWith({ type: "object", properties });
+    const out = await compileTexts({ "specs/big.json": text, "specs/small.json": specWith({ type: "object" }).replace('"big"', '"small"') });
+    const errors = out.diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => [d.code, d.file, d.line, d.column])).toEqual([["TG260", "specs/big.json", 1, text.indexOf('"tool"') + 1]]);
+    expect(errors[0]!.message).toMatch(/: \d+ schema nodes \(at most 20000\)$/);
+    expect(out.files).toEqual([]);
+  }, 120_000);
+
+  it("counts enum values too", async () => {
+    const out = await compileTexts({ "specs/big.json": specWith({ type: "object", properties: { v: { enum: Array.from({ length: 100_001 }, (_, i) => i) } } }) });
+    expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["TG260"]);
+  }, 120_000);
+});
+
+describe("an internal error", () => {
+  it("names the spec it happened on", async () => {
+    const failing: Emitter = {
+      name: "failing",
+      emit: (project) => {
+        if (project.tools.some((t) => t.tool === "small")) throw new RangeError("Maximum call stack size exceeded");
+        return { files: [], diagnostics: [] };
+      },
+    };
+    const files = new Map([["specs/big.json", specWith({ type: "object" })], ["specs/small.json", specWith({ type: "object" }).replace('"big"', '"small"')]]);
+    await expect(compile({ files, specs: [...files.keys()] }, [failing])).rejects.toThrow("specs/small.json: Maximum call stack size exceeded");
+  });
 });

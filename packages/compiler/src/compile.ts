@@ -12,7 +12,9 @@ import { selectorEmitter } from "./emit/select.js";
 import { typesEmitter } from "./emit/types.js";
 import { undeclaredEmitter } from "./emit/undeclared/walker.js";
 import { validatorsEmitter } from "./emit/validators.js";
+import { checkEmittedSize } from "./check/budget.js";
 import { finalizeFiles, type GeneratedFile } from "./finalize.js";
+import { emitNamed, forSpec } from "./internal-error.js";
 import { buildTool } from "./front/tool.js";
 import type { ProjectIR, ToolIR } from "./ir/types.js";
 import { SourceSet, type SourceFiles } from "./load/sources.js";
@@ -57,7 +59,7 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
   const tools: ToolIR[] = [];
   for (const path of [...input.specs].sort()) {
     const doc = sources.get(path);
-    const tool = doc && buildTool(doc, sources, sink);
+    const tool = doc && (await forSpec(path, () => buildTool(doc, sources, sink)));
     if (tool) tools.push(tool);
   }
   [...uniqueNames(tools), ...uniqueBindings(tools), ...checkCompatibility(tools, input.previousManifest)].forEach((d) => sink.report(d));
@@ -66,8 +68,9 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
   const outDir = input.outDir ?? "generated";
   const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;
   const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule };
-  const results = await Promise.all(emitters.map((e) => e.emit(project)));
+  const results = await Promise.all(emitters.map((e) => emitNamed(e, project)));
   results.flatMap((r) => r.diagnostics).forEach((d) => sink.report(d));
+  checkEmittedSize(project.tools, results.flatMap((r) => r.files), sink);
   const types = results.flatMap((r) => r.files).filter((f) => f.path.endsWith("/types.ts"));
   await checkHooks(project.tools, types, input.hooks, outDir, sink);
   return output(sink.hasErrors() ? [] : await finalizeFiles(results.flatMap((r) => r.files)));

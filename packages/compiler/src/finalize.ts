@@ -1,5 +1,6 @@
 import { format } from "prettier";
 import type { EmittedFile } from "./emit/emitter.js";
+import { forSpec } from "./internal-error.js";
 
 export interface GeneratedFile {
   readonly path: string;
@@ -30,6 +31,10 @@ export const headerFor = (source: string | undefined): string =>
 
 async function finalizeOne(file: EmittedFile): Promise<GeneratedFile> {
   if (!file.path.endsWith(".ts")) return { path: file.path, content: file.content };
+  return forSpec(file.source ?? file.path, () => formatted(file));
+}
+
+async function formatted(file: EmittedFile): Promise<GeneratedFile> {
   // The file path tells prettier the file is TypeScript without JSX; without it prettier runs a
   // JSX-guessing regex over the whole text that takes seconds on a large generated module.
   const body = await format(file.content, { ...(file.wide ? WIDE_OPTIONS : PRETTIER_OPTIONS), filepath: file.path });

@@ -47,6 +47,8 @@ export const DIAGNOSTICS = {
   ),
   TG251: entry("warning", (p) => `format ${p.format} is not supported; it is kept as an annotation and asserts nothing`, "vocabulary.unknown_formats: annotate opted in; check the value with pattern or a hook if it matters."),
   TG252: entry("error", (p) => `vocabulary.ignore lists ${p.keyword}, which toolgate asserts`, "Only annotation keywords can be ignored; remove it from vocabulary.ignore (ignoring it would drop the constraint silently)."),
+  TG260: entry("error", (p) => `the spec's schemas exceed the compile budget: ${p.detail}`, "Split the tool, or share repeated subschemas through $defs and $ref instead of copying them."),
+  TG261: entry("error", (p) => `the generated code of this spec exceeds the compile budget: ${p.detail}`, "Wide unions of recursive definitions multiply generated code; share subschemas through $defs, narrow the unions, or split the tool."),
   TG301: entry("error", (p) => `agent_view path ${p.path} does not exist in output`, "List only paths declared under output.properties; use [] for array items."),
   TG302: entry("error", (p) => `agent_view path ${p.path} crosses ${p.keyword}`, "Select the whole field above the union, or split the tool."),
   TG303: entry("error", (p) => `agent_view path ${p.path} overlaps ${p.other}`, "Keep either the parent or the child path."),

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { checkBudget } from "../check/budget.js";
 import { checkMetaSchema } from "../check/meta-schema.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
@@ -38,6 +39,8 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   if (own.hasErrors()) return undefined;
   if (!isSchemaObject(bundle.input) || bundle.input.type !== "object") own.report(diagnostic("TG217", doc.locate("/input")));
   const roots: [unknown, string][] = [[bundle.input, "/input"], [bundle.output, "/output"], ...Object.entries(bundle.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])];
+  checkBudget(roots, doc.locate("/tool"), own);
+  if (own.hasErrors()) return undefined;
   for (const [schema, at] of roots) {
     checkSchemaRules(schema, at, bundle.locate, own, vocabulary);
     checkMetaSchema(schema, at, bundle.locate, own);
