@@ -114,7 +114,7 @@ const CASES: readonly Case[] = [
     at: [A, "maxLenght"],
     message: 'unknown keyword "maxLenght" (did you mean "maxLength"?)',
   },
-  { title: "a foreign keyword", files: { [A]: spec({ output: outputWith("    x: { type: string, x-vendor: 1 }") }) }, code: "TG218", at: [A, "x-vendor"], message: 'unknown keyword "x-vendor"' },
+  { title: "a foreign keyword", files: { [A]: spec({ output: outputWith("    x: { type: string, errorMessage: oops }") }) }, code: "TG218", at: [A, "errorMessage"], message: 'unknown keyword "errorMessage"' },
   {
     title: "then without if",
     files: { [A]: spec({ output: outputWith("    x: { type: object, then: { required: [a] } }") }) },
@@ -198,6 +198,14 @@ describe("diagnostics point at the offending text", () => {
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual([[code, severity, at.file, at.line, at.column]]);
     if (message !== undefined) expect(result.diagnostics[0]!.message).toBe(message);
     expect(result.files).toEqual([]);
+  });
+
+  it("warns about a pattern accepted on measurement (TG250) and still compiles", async () => {
+    const text = spec({ output: outputWith('    x: { type: string, pattern: "(build|stage|environment)-success" }') });
+    const result = await compileTexts({ [A]: text });
+    const at = positionOf(A, text, "pattern");
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual([["TG250", "warning", A, at.line, at.column]]);
+    expect(result.files.map((f) => f.path)).toContain("t1/validate.ts");
   });
 
   it("warns about an explicitly opened object (TG212) and still compiles", async () => {

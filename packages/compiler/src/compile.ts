@@ -12,7 +12,9 @@ import { selectorEmitter } from "./emit/select.js";
 import { typesEmitter } from "./emit/types.js";
 import { undeclaredEmitter } from "./emit/undeclared/walker.js";
 import { validatorsEmitter } from "./emit/validators.js";
+import { checkEmittedSize } from "./check/budget.js";
 import { finalizeFiles, type OutputFile } from "./finalize.js";
+import { forSpec, projectNamed } from "./internal-error.js";
 import { buildTool } from "./front/tool.js";
 import type { ProjectIR, ToolIR } from "./ir/types.js";
 import { locate } from "./ir/locate.js";
@@ -60,7 +62,7 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
   const tools: ToolIR[] = [];
   for (const path of [...input.specs].sort()) {
     const doc = sources.get(path);
-    const tool = doc && buildTool(doc, sources, sink);
+    const tool = doc && (await forSpec(path, () => buildTool(doc, sources, sink)));
     if (tool) tools.push(tool);
   }
   [...uniqueNames(tools), ...uniqueBindings(tools), ...checkCompatibility(tools, input.previousManifest)].forEach((d) => sink.report(d));
@@ -71,6 +73,7 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
   const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule };
   const runs = await runEmitters(emitters, project);
   runs.flatMap((r) => r.result.diagnostics).forEach((d) => sink.report(d));
+  checkEmittedSize(project.tools, runs.flatMap((r) => r.result.files), sink);
   // The hook check type-checks hooks against the types emitter's output, found by identity.
   const types = runs.filter((r) => r.emitter === typesEmitter).flatMap((r) => r.result.files);
   await checkHooks(project.tools, types, input.hooks, outDir, sink);
@@ -88,8 +91,8 @@ function runEmitters(emitters: readonly Emitter[], project: ProjectIR): Promise<
   return Promise.all(
     emitters.flatMap((emitter) =>
       emitter.scope === "tool"
-        ? project.tools.map((tool) => run(emitter, () => emitter.emit({ tool, hooksModule: project.hooksModule })))
-        : [run(emitter, () => emitter.emit(project))],
+        ? project.tools.map((tool) => run(emitter, () => forSpec(tool.specPath, () => emitter.emit({ tool, hooksModule: project.hooksModule }))))
+        : [run(emitter, () => projectNamed(emitter, project))],
     ),
   );
 }

@@ -1,7 +1,7 @@
 import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { childPointer } from "../load/pointer.js";
-import { closestKeyword, KNOWN_KEYWORDS } from "../schema/keywords.js";
+import { closestKeyword, isIgnored, KNOWN_KEYWORDS, NO_VOCABULARY, type Vocabulary } from "../schema/keywords.js";
 import { forEachSchema, isSchemaObject, type SchemaObject } from "../schema/walk.js";
 import { checkKeywordPairs } from "./keyword-pairs.js";
 import { checkPattern } from "./patterns.js";
@@ -26,23 +26,25 @@ export const RESERVED_PROPERTY_NAMES: ReadonlySet<string> = new Set([
 type Locate = (pointer: string) => SourceRange;
 
 /** Rules that a JSON Schema validator alone would not enforce, each with its own diagnostic. */
-export function checkSchemaRules(schema: unknown, pointer: string, locate: Locate, sink: DiagnosticSink): void {
+export function checkSchemaRules(schema: unknown, pointer: string, locate: Locate, sink: DiagnosticSink, vocabulary = NO_VOCABULARY): void {
   forEachSchema(schema, pointer, (node, at) => {
-    checkKeywords(node, at, locate, sink);
+    checkKeywords(node, at, locate, sink, vocabulary);
     checkNames(node, at, locate, sink);
     checkPatterns(node, at, locate, sink);
     checkKeywordPairs(node, at, locate, sink);
     if (typeof node.format === "string" && !SUPPORTED_FORMATS.has(node.format)) {
-      sink.report(diagnostic("TG216", locate(`${at}/format`), { format: quote(node.format) }));
+      // Opted in (vocabulary.unknown_formats: annotate): kept as an annotation, stripped before codegen.
+      const code = vocabulary.annotateFormats ? "TG251" : "TG216";
+      sink.report(diagnostic(code, locate(`${at}/format`), { format: quote(node.format) }));
     }
   });
 }
 
-function checkKeywords(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
+function checkKeywords(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink, vocabulary: Vocabulary): void {
   for (const keyword of Object.keys(node)) {
     const where = locate(childPointer(at, keyword));
     if (UNSUPPORTED_KEYWORDS.includes(keyword)) sink.report(diagnostic("TG211", where, { keyword }));
-    else if (!KNOWN_KEYWORDS.has(keyword)) {
+    else if (!KNOWN_KEYWORDS.has(keyword) && !isIgnored(keyword, vocabulary)) {
       const closest = closestKeyword(keyword);
       sink.report(diagnostic("TG218", where, { keyword: quote(keyword), suggestion: closest === undefined ? "" : ` (did you mean ${quote(closest)}?)` }));
     }
@@ -67,8 +69,12 @@ function checkPatterns(node: SchemaObject, at: string, locate: Locate, sink: Dia
   }
   for (const [pattern, where] of found) {
     const verdict = checkPattern(pattern);
-    if (verdict.ok) continue;
-    const code = verdict.reason === "invalid" ? "TG214" : "TG213";
-    sink.report(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));
+    if (verdict.ok && verdict.measured) {
+      const { detail, length } = verdict.measured;
+      sink.report(diagnostic("TG250", locate(where), { pattern: quote(pattern), detail, length: String(length) }));
+    } else if (!verdict.ok) {
+      const code = verdict.reason === "invalid" ? "TG214" : "TG213";
+      sink.report(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));
+    }
   }
 }

@@ -40,6 +40,19 @@ export interface ToolSpecDocument {
    */
   unknown_members?: "reject" | "ignore";
   /**
+   * Keywords and formats beyond JSON Schema 2020-12 that this spec's schemas use as annotations. Vendor annotations (x-*, markdownDescription, deprecationMessage, enumDescriptions, example) are always accepted; everything named here is accepted too, ignored by validation and left out of generated code.
+   */
+  vocabulary?: {
+    /**
+     * Further annotation keywords to accept and ignore (a vocabulary of the schemas' origin, e.g. `tsType`, `errorMessage`). A keyword toolgate asserts cannot be ignored.
+     */
+    ignore?: string[];
+    /**
+     * A `format` the runtime does not assert: `reject` (default) is an error; `annotate` keeps it as an annotation that asserts nothing, with a warning.
+     */
+    unknown_formats?: "reject" | "annotate";
+  };
+  /**
    * Error codes this tool can return. INVALID_RESPONSE and INTERNAL_FAILURE are implicit; INVALID_INPUT too.
    */
   errors?: (string | CustomError)[];

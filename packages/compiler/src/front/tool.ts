@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { checkAjvStrict } from "../check/ajv-strict.js";
+import { checkBudget } from "../check/budget.js";
 import { checkMetaSchema } from "../check/meta-schema.js";
 import { checkRefCycles } from "../check/ref-cycles.js";
 import { checkSchemaRules } from "../check/schema-rules.js";
 import { checkSpecShape } from "../check/spec-shape.js";
+import { checkVocabulary, vocabularyOf, withoutIgnored } from "../check/vocabulary.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { RouteIR, Schema, ToolIR, UnknownMembers } from "../ir/types.js";
@@ -34,18 +36,23 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   checkSpecShape(doc, own);
   if (own.hasErrors()) return undefined;
   const spec = doc.value as RawSpec;
+  const vocabulary = vocabularyOf(spec);
+  checkVocabulary(spec, doc.locate, own);
   const bundle = bundleTool(doc, sources, own);
   if (own.hasErrors()) return undefined;
   if (!isSchemaObject(bundle.input) || bundle.input.type !== "object") own.report(diagnostic("TG217", doc.locate("/input")));
   const roots: [unknown, string][] = [[bundle.input, "/input"], [bundle.output, "/output"], ...Object.entries(bundle.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])];
+  checkBudget(roots, doc.locate("/tool"), own);
+  if (own.hasErrors()) return undefined;
   for (const [schema, at] of roots) {
-    checkSchemaRules(schema, at, bundle.locate, own);
+    checkSchemaRules(schema, at, bundle.locate, own, vocabulary);
     checkMetaSchema(schema, at, bundle.locate, own);
   }
   checkRefCycles(bundle.defs, bundle.locate, own);
   if (own.hasErrors()) return undefined;
   const unknownMembers = spec.unknown_members ?? "reject";
-  const closed = closeAll(bundle, unknownMembers, own);
+  // Keywords validation ignores are left out of what the emitters see (the user's text is not touched).
+  const closed = closeAll(withoutIgnored(bundle, vocabulary), unknownMembers, own);
   const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate, own);
   const viewDefs = [...view.viewDefs].sort(([a], [b]) => (a < b ? -1 : 1));
   // Every definition passed the meta-schema check above: each one is a schema.

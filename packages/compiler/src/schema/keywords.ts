@@ -9,6 +9,24 @@ export const ANNOTATION_KEYWORDS: readonly string[] = [
   "default", "definitions", "deprecated", "description", "examples", "readOnly", "title", "writeOnly",
 ];
 
+/**
+ * Annotations of editors and API description formats (VS Code, OpenAPI) outside 2020-12, and any
+ * `x-*` extension: accepted and left out of generated code (check/vocabulary.ts).
+ */
+export const VENDOR_ANNOTATIONS: readonly string[] = ["deprecationMessage", "enumDescriptions", "example", "markdownDescription"];
+
+/** What a spec's `vocabulary` key adds to 2020-12: keywords to ignore, and formats kept as annotations. */
+export interface Vocabulary {
+  readonly ignore: ReadonlySet<string>;
+  readonly annotateFormats: boolean;
+}
+
+export const NO_VOCABULARY: Vocabulary = { ignore: new Set(), annotateFormats: false };
+
+/** An annotation keyword outside 2020-12 that validation ignores. */
+export const isIgnored = (keyword: string, vocabulary: Vocabulary): boolean =>
+  keyword.startsWith("x-") || VENDOR_ANNOTATIONS.includes(keyword) || vocabulary.ignore.has(keyword);
+
 export const ASSERTION_KEYWORDS: readonly string[] = [
   "$ref", "additionalProperties", "allOf", "anyOf", "const", "contains", "dependentRequired", "dependentSchemas",
   "discriminator", "else", "enum", "exclusiveMaximum", "exclusiveMinimum", "format", "if", "items", "maxContains",

@@ -33,12 +33,34 @@ function equalsCode(value: unknown, site: Site, ctx: ModuleContext): Code {
   return _`${ctx.helper("deepEqual")}(${site.data}, ${constant})`;
 }
 
+// Up to this many values an enum is a chain of comparisons; a longer one is a Set lookup (scalars)
+// or a scan of a pooled array (structures): a chain of thousands of `||` overflows the parser's stack.
+const ENUM_CHAIN_LIMIT = 16;
+
+const isScalar = (value: unknown): value is Literal => value === null || typeof value !== "object";
+
+/** The test that `d` is one of `values`; a Set's SameValueZero agrees with `===` on JSON scalars. */
+function enumTest(values: readonly unknown[], site: Site, ctx: ModuleContext): Code {
+  if (values.length <= ENUM_CHAIN_LIMIT) return join(values.map((v) => equalsCode(v, site, ctx)), " || ");
+  const scalars = values.filter(isScalar);
+  const structures = values.filter((v) => !isScalar(v));
+  const tests: Code[] = [];
+  if (scalars.length > 0) {
+    const set = ctx.pooled("e", JSON.stringify(scalars), (name) => _`const ${name} = new Set<unknown>(${literal(scalars)});`);
+    tests.push(_`${set}.has(${site.data})`);
+  }
+  if (structures.length > 0) {
+    const list = ctx.pooled("c", JSON.stringify(structures), (name) => _`const ${name}: readonly unknown[] = ${literal(structures)};`);
+    tests.push(_`${list}.some((v) => ${ctx.helper("deepEqual")}(${site.data}, v))`);
+  }
+  return join(tests, " || ");
+}
+
 export function valueCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   const out: Code[] = [];
   if ("const" in schema) out.push(_`if (!(${equalsCode(schema.const, site, ctx)})) ${ctx.fail(site, "const")}`);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-    const tests = schema.enum.map((v) => equalsCode(v, site, ctx));
-    out.push(_`if (!(${join(tests, " || ")})) ${ctx.fail(site, "enum")}`);
+    out.push(_`if (!(${enumTest(schema.enum, site, ctx)})) ${ctx.fail(site, "enum")}`);
   } else if ("enum" in schema) throw new LeanUnsupported("enum", site.at);
   return out;
 }

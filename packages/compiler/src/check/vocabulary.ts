@@ -1,0 +1,36 @@
+import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
+import type { DiagnosticSink } from "../diagnostics/sink.js";
+import type { RawSpec } from "../front/spec.js";
+import type { BundledTool } from "../load/bundle.js";
+import { isIgnored, KNOWN_KEYWORDS, type Vocabulary } from "../schema/keywords.js";
+import { transformSchema, type SchemaObject } from "../schema/walk.js";
+import { SUPPORTED_FORMATS } from "./schema-rules.js";
+
+export const vocabularyOf = (spec: RawSpec): Vocabulary => ({
+  ignore: new Set(spec.vocabulary?.ignore ?? []),
+  annotateFormats: spec.vocabulary?.unknown_formats === "annotate",
+});
+
+/** An ignored keyword that toolgate asserts would drop a constraint silently: TG252. */
+export function checkVocabulary(spec: RawSpec, locate: (pointer: string) => SourceRange, sink: DiagnosticSink): void {
+  (spec.vocabulary?.ignore ?? []).forEach((keyword, i) => {
+    if (KNOWN_KEYWORDS.has(keyword)) sink.report(diagnostic("TG252", locate(`/vocabulary/ignore/${i}`), { keyword: quote(keyword) }));
+  });
+}
+
+/**
+ * The schemas without the keywords validation ignores, so no emitter (Ajv's strict mode, the lean
+ * validators, the closing rule) meets a keyword it does not know. The user's text is not touched.
+ */
+export function withoutIgnored(bundle: BundledTool, vocabulary: Vocabulary): BundledTool {
+  const strip = (schema: unknown, at: string): unknown => transformSchema(schema, at, (node) => stripNode(node, vocabulary));
+  const defs = Object.fromEntries(Object.entries(bundle.defs).map(([name, def]) => [name, strip(def, `/$defs/${name}`)]));
+  return { ...bundle, input: strip(bundle.input, "/input"), output: strip(bundle.output, "/output"), defs, locate: bundle.locate };
+}
+
+function stripNode(node: SchemaObject, vocabulary: Vocabulary): SchemaObject {
+  const annotatedFormat = (keyword: string, value: unknown): boolean =>
+    keyword === "format" && vocabulary.annotateFormats && typeof value === "string" && !SUPPORTED_FORMATS.has(value);
+  const kept = Object.entries(node).filter(([keyword, value]) => !isIgnored(keyword, vocabulary) && !annotatedFormat(keyword, value));
+  return kept.length === Object.keys(node).length ? node : Object.fromEntries(kept);
+}
