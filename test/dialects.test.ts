@@ -89,6 +89,13 @@ describe("$schema", () => {
   });
 });
 
+describe("$ref against the schema's own $id", () => {
+  it("names the remote URI a relative ref becomes under an $id (TG203)", async () => {
+    const text = spec(["    v: { $ref: 'other.json' }", "  $id: https://example.com/s/root.json"]);
+    expect(await diagnosticsOf({ [A]: text })).toEqual([at("TG203", A, text, "$ref", 'remote $ref "https://example.com/s/other.json" is not allowed')]);
+  });
+});
+
 describe("lossy upgrades warn and say what changed (TG231)", () => {
   it("drops keywords beside a draft-07 $ref, as the draft does", async () => {
     const text = spec(["    v: { $ref: '#/definitions/n', maximum: 3 }", "  definitions:", "    n: { type: integer }"], ["dialect: draft-07"]);

@@ -46,8 +46,8 @@ const PINNED: Record<Draft, Figures> = {
     formatAsserted: 0, ajvPassed: 1196,
   },
   "draft2020-12": {
-    groups: 383, tests: 1299, compiled: 305, passed: 1015, wrong: 0,
-    rejected: { TG203: 22, TG211: 7, TG213: 1, TG215: 2, TG216: 10, TG219: 12, TG220: 1, TG221: 1, TG222: 2, TG230: 2, TG233: 9 },
+    groups: 383, tests: 1299, compiled: 312, passed: 1025, wrong: 0,
+    rejected: { TG203: 22, TG213: 1, TG215: 2, TG216: 10, TG219: 12, TG220: 1, TG221: 1, TG222: 2, TG230: 2, TG233: 9 },
     formatAsserted: 19, ajvPassed: 1194,
   },
 };
