@@ -151,7 +151,7 @@ const CASES: readonly Case[] = [
     at: [SHARED, "type"],
     message: "invalid JSON Schema: type must be equal to one of the allowed values",
   },
-  { title: "$dynamicRef", files: { [A]: spec({ output: outputWith('    x: { $dynamicRef: "#meta" }') }) }, code: "TG211", at: [A, "$dynamicRef"] },
+  { title: "$recursiveRef", files: { [A]: spec({ output: outputWith('    x: { $recursiveRef: "#" }') }) }, code: "TG211", at: [A, "$recursiveRef"] },
   { title: "a bind check on a missing field", files: { [A]: spec({ extra: ["checks:", "  - bind: nope"] }) }, code: "TG310", at: [A, "bind: nope"] },
   { title: "a fresh check on a non-date-time field", files: { [A]: spec({ extra: ["checks:", "  - fresh: { field: id, max_age: 5m }"] }) }, code: "TG311", at: [A, "fresh:"] },
   { title: "duplicate check ids", files: { [A]: spec({ extra: ["checks:", "  - bind: id", "  - { id: bind.id, bind: id }"] }) }, code: "TG312", at: [A, "{ id: bind.id"] },

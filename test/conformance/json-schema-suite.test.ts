@@ -48,7 +48,9 @@ describe("JSON-Schema-Test-Suite draft2020-12 (required)", () => {
       "in scope": 287,
       "format is an annotation in the suite": 19,
       "rejected by the compiler's schema rules": 41,
-      "outside the compiler's $ref model": 36,
+      // 36 before $ref could name an $id or $anchor; those 16 compile through gen (draft-suites.test.ts).
+      "outside the compiler's $ref model": 20,
+      "refs that only the bundler resolves": 16,
     });
   });
 

@@ -36,6 +36,10 @@ export interface ToolSpecDocument {
    */
   agent_view: string[];
   /**
+   * The dialect the payload schemas (and referenced files without their own `$schema` or `openapi` version) are written in. Each is upgraded to JSON Schema 2020-12 on load; a schema's own `$schema` wins. `openapi-3.0` reads OpenAPI 3.0 Schema Objects (`nullable`, boolean exclusive bounds, `example`, `x-*`); `openapi-3.1` is 2020-12 plus the OpenAPI vocabulary.
+   */
+  dialect?: "draft-04" | "draft-06" | "draft-07" | "2019-09" | "2020-12" | "openapi-3.0" | "openapi-3.1";
+  /**
    * How members the output schema does not declare are treated. `reject` (default): every object without an explicit additionalProperties/unevaluatedProperties is closed, and an undeclared member fails validation. `ignore`: the schema's own keywords apply as written and nothing is closed; undeclared members are accepted, listed in the operator event, and never reach the agent (the selector copies declared fields only).
    */
   unknown_members?: "reject" | "ignore";

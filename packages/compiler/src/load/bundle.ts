@@ -1,7 +1,10 @@
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { isSchemaObject, transformSchema, type SchemaObject } from "../schema/walk.js";
+import { DialectReader } from "./dialect/reader.js";
 import type { LoadedDocument } from "./document.js";
+import { DynamicRefs } from "./dynamic-refs.js";
+import { Identifiers } from "./identifiers.js";
 import { parentPointer, resolvePointer, splitPointer } from "./pointer.js";
 import { resolveRelative, type SourceSet } from "./sources.js";
 
@@ -48,17 +51,22 @@ class Bundler {
   // A spec's local $defs are rewritten with their payload and again when hoisted: each $ref as
   // written is resolved (and a broken one reported) once, by where it is written.
   readonly #resolved = new Map<string, string>();
+  readonly #dialects: DialectReader;
+  readonly #identifiers = new Map<string, Identifiers>();
+  readonly #dynamicRefs = new DynamicRefs();
 
   constructor(
     private readonly spec: LoadedDocument,
     private readonly sources: SourceSet,
     private readonly sink: DiagnosticSink,
-  ) {}
+  ) {
+    this.#dialects = new DialectReader(spec, sink);
+  }
 
   payload(key: "input" | "output"): unknown {
     const pointer = `/${key}`;
-    this.#origins.set(pointer, { doc: this.spec, pointer });
-    const rewritten = this.#rewrite(resolvePointer(this.spec.value, pointer)?.value, { doc: this.spec, base: pointer }, pointer);
+    this.#origins.set(pointer, { doc: this.#dialects.located(this.spec), pointer });
+    const rewritten = this.#read(this.spec, pointer, resolvePointer(this.spec.value, pointer)?.value, pointer);
     // Local $defs were hoisted into the pool when referenced; the copies left here are dead.
     if (!isSchemaObject(rewritten)) return rewritten;
     const { $defs: _defs, definitions: _definitions, ...rest } = rewritten;
@@ -66,6 +74,7 @@ class Bundler {
   }
 
   result(): Omit<BundledTool, "input" | "output"> {
+    this.#dynamicRefs.check(this.#identifiers.values(), this.sink);
     const origins = this.#origins;
     return {
       defs: Object.fromEntries(this.#defs) as Record<string, SchemaObject>,
@@ -74,13 +83,36 @@ class Bundler {
     };
   }
 
+  /** Upgrades a schema from its own dialect to 2020-12, then rewrites its refs into the pool. */
+  #read(doc: LoadedDocument, pointer: string, value: unknown, base: string): unknown {
+    return this.#rewrite(this.#dialects.upgrade(doc, pointer, value), { doc, base }, pointer);
+  }
+
+  /** Where a pointer into the upgraded schemas of `doc` was written. */
+  #written(doc: LoadedDocument, at: string): string {
+    return this.#dialects.moves(doc).written(at);
+  }
+
+  #locate(doc: LoadedDocument, at: string): SourceRange {
+    return doc.locate(this.#written(doc, at));
+  }
+
   #rewrite(value: unknown, scope: Scope, pointer: string): unknown {
     return transformSchema(value, pointer, (node, at) => {
       // Identity and dialect are the compiler's to set; nested ones would re-root refs.
-      const { $id: _id, $schema: _schema, ...rest } = node;
+      // Anchors are resolved here too: every ref leaves as `#/$defs/<name>`.
+      const { $id: _id, $schema: _schema, $anchor: _anchor, $dynamicAnchor: _dynamic, ...rest } = node;
+      if (typeof rest.$dynamicRef === "string" && rest.$ref === undefined) return this.#dynamic(rest, scope, at);
       if (typeof rest.$ref !== "string") return rest;
       return { ...rest, $ref: this.#resolveOnce(rest.$ref, scope, `${at}/$ref`) };
     });
+  }
+
+  /** `$dynamicRef` as the `$ref` it starts from (see dynamic-refs.ts). */
+  #dynamic(node: SchemaObject, scope: Scope, at: string): SchemaObject {
+    const { $dynamicRef: ref, ...rest } = node as SchemaObject & { $dynamicRef: string };
+    this.#dynamicRefs.use(ref, this.#locate(scope.doc, `${at}/$dynamicRef`));
+    return { ...rest, $ref: this.#resolveOnce(ref, scope, `${at}/$dynamicRef`) };
   }
 
   #resolveOnce(ref: string, scope: Scope, at: string): string {
@@ -94,21 +126,46 @@ class Bundler {
   }
 
   #resolveRef(ref: string, scope: Scope, at: string): string {
+    const where = this.#locate(scope.doc, at);
     const fail = (d: Diagnostic): string => (this.sink.report(d), ref);
-    if (SCHEME.test(ref)) return fail(diagnostic("TG203", scope.doc.locate(at), { ref: quote(ref) }));
+    const missing = (file: string): string => fail(diagnostic("TG202", where, { pointer: quote(ref.slice(Math.max(ref.indexOf("#"), 0))), file: quote(file) }));
+    // The schema's own `$id`s and anchors first: `https://…/root`, `#item`, `other.json#/x` by `$id`.
+    const own = this.#ids(scope.doc, scope.base).resolve(ref, this.#written(scope.doc, at));
+    if (own !== "unknown") return (own === "missing" ? undefined : this.#target(scope.doc, own)) ?? missing(scope.doc.path);
+    if (SCHEME.test(ref)) return fail(diagnostic("TG203", where, { ref: quote(ref) }));
     const hash = ref.indexOf("#");
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const targetPath = filePart === "" ? scope.doc.path : resolveRelative(scope.doc.path, filePart);
-    if (targetPath === undefined) return fail(diagnostic("TG204", scope.doc.locate(at), { file: quote(filePart) }));
+    if (targetPath === undefined) return fail(diagnostic("TG204", where, { file: quote(filePart) }));
     const target = this.sources.get(targetPath);
-    if (!target) return fail(diagnostic("TG201", scope.doc.locate(at), { file: quote(filePart) }));
-    const fragment = safeDecode(hash < 0 ? "" : ref.slice(hash + 1));
-    const pointer = fragment === undefined ? undefined : (filePart === "" ? scope.base : "") + fragment;
-    const found = pointer === undefined ? undefined : resolvePointer(target.value, pointer);
-    if (pointer === undefined || !found) {
-      return fail(diagnostic("TG202", scope.doc.locate(at), { pointer: quote(ref.slice(Math.max(hash, 0))), file: quote(target.path) }));
+    if (!target) return fail(this.#absent(ref, filePart, scope, at, where));
+    const root = filePart === "" ? scope.base : "";
+    const pointer = this.#ids(target, root).fragment(hash < 0 ? "" : ref.slice(hash + 1), root);
+    return (pointer === "missing" ? undefined : this.#target(target, pointer)) ?? missing(target.path);
+  }
+
+  /** No such file: a ref that a schema's `$id` makes remote says so, any other names the missing file. */
+  #absent(ref: string, filePart: string, scope: Scope, at: string, where: SourceRange): Diagnostic {
+    const url = this.#ids(scope.doc, scope.base).absolute(ref, this.#written(scope.doc, at));
+    if (url !== undefined && !url.startsWith("file:")) return diagnostic("TG203", where, { ref: quote(url) });
+    return diagnostic("TG201", where, { file: quote(filePart) });
+  }
+
+  #target(doc: LoadedDocument, pointer: string): string | undefined {
+    const found = resolvePointer(doc.value, pointer);
+    return found && `#/$defs/${this.#hoist(doc, pointer, found.value)}`;
+  }
+
+  /** The `$id`s and anchors of the schema tree rooted at `root` in `doc`, indexed once. */
+  #ids(doc: LoadedDocument, root: string): Identifiers {
+    const key = `${doc.path}#${root}`;
+    let ids = this.#identifiers.get(key);
+    if (ids === undefined) {
+      const dialect = this.#dialects.dialectAt(doc, root);
+      ids = new Identifiers(resolvePointer(doc.value, root)?.value, root, `file:///${doc.path}${root}`, dialect);
+      this.#identifiers.set(key, ids);
     }
-    return `#/$defs/${this.#hoist(target, pointer, found.value)}`;
+    return ids;
   }
 
   #hoist(target: LoadedDocument, pointer: string, value: unknown): string {
@@ -117,10 +174,12 @@ class Bundler {
     if (known !== undefined) return known;
     const name = this.#allocate(splitPointer(pointer)?.at(-1) ?? target.path.replace(/^.*\/|\.[^.]*$/g, ""));
     this.#names.set(key, name);
-    this.#origins.set(`/$defs/${name}`, { doc: target, pointer });
+    this.#origins.set(`/$defs/${name}`, { doc: this.#dialects.located(target), pointer });
     // Inside a spec, `#` means the payload schema the definition belongs to; elsewhere the file root.
     const base = target === this.spec ? (/^\/(input|output)(?=\/|$)/.exec(pointer)?.[0] ?? "") : "";
-    this.#defs.set(name, this.#rewrite(value, { doc: target, base }, pointer));
+    // A boolean schema is hoisted as the object that means the same, which every emitter reads.
+    const schema = value === true ? {} : value === false ? { not: {} } : value;
+    this.#defs.set(name, this.#read(target, pointer, schema, base));
     return name;
   }
 
@@ -146,12 +205,4 @@ function locateIn(origins: ReadonlyMap<string, Origin>, pointer: string, fallbac
   // Anything outside the payload schemas (checks, agent_view, …) is written in the spec itself.
   if (!origin || best === undefined) return fallback.locate(pointer);
   return origin.doc.locate(origin.pointer + pointer.slice(best.length));
-}
-
-function safeDecode(fragment: string): string | undefined {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return undefined;
-  }
 }

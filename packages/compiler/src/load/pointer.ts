@@ -25,3 +25,12 @@ export function resolvePointer(root: unknown, pointer: string): { value: unknown
 }
 
 export const parentPointer = (pointer: string): string => pointer.slice(0, Math.max(0, pointer.lastIndexOf("/")));
+
+/** A URI fragment as a JSON Pointer or anchor name; undefined when its %-escapes are malformed. */
+export function decodeFragment(fragment: string): string | undefined {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+}

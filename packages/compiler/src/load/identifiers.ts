@@ -1,0 +1,96 @@
+import { forEachSchema, type SchemaObject } from "../schema/walk.js";
+import { idKeyword, ignoresRefSiblings, type Dialect } from "./dialect/dialects.js";
+import { decodeFragment, parentPointer } from "./pointer.js";
+
+/**
+ * Where each `$id`, `$anchor` (and pre-2019 `#name` id) of one schema tree points, by absolute URI,
+ * read from the schema as written. Lets `$ref` name the schema's own `$id`, a nested resource or
+ * an anchor (`#item`), each resolved against the base URI in effect where the `$ref` is written.
+ */
+export class Identifiers {
+  readonly #bases = new Map<string, string>();
+  readonly #resources = new Map<string, string>();
+  readonly #anchors = new Map<string, string>();
+  /** The name of every `$dynamicAnchor` in the tree, once per declaration. */
+  readonly dynamicAnchors: string[] = [];
+
+  /** `defaultBase`: the tree's URI when its root has no `$id`. */
+  constructor(root: unknown, rootPointer: string, defaultBase: string, dialect: Dialect) {
+    const base = absolute(defaultBase, "file:///") ?? "file:///";
+    this.#bases.set(rootPointer, base);
+    this.#resources.set(base, rootPointer);
+    // Draft-04 spells `$id` as `id`; before 2019-09 an id beside `$ref` is ignored with it.
+    const legacy = { id: idKeyword(dialect), refHidesId: ignoresRefSiblings(dialect) };
+    forEachSchema(root, rootPointer, (node, at) => this.#visit(node, at, legacy));
+  }
+
+  /** The base URI in effect at `pointer` (the nearest enclosing `$id`). */
+  base(pointer: string): string {
+    for (let p = pointer; ; p = parentPointer(p)) {
+      const base = this.#bases.get(p);
+      if (base !== undefined) return base;
+      if (p === "") return "";
+    }
+  }
+
+  /**
+   * The pointer (as written) that `ref`, written at `pointer`, names; "unknown" when it names no
+   * resource of this tree, "missing" when it names one but not an existing place in it.
+   */
+  resolve(ref: string, pointer: string): string | "unknown" | "missing" {
+    const url = this.absolute(ref, pointer);
+    if (url === undefined) return "unknown";
+    const hash = url.indexOf("#");
+    const resource = this.#resources.get(hash < 0 ? url : url.slice(0, hash));
+    return resource === undefined ? "unknown" : this.fragment(hash < 0 ? "" : url.slice(hash + 1), resource);
+  }
+
+  /** `ref` as an absolute URI, against the base in effect at `pointer`. */
+  absolute(ref: string, pointer: string): string | undefined {
+    return absolute(ref, this.base(pointer));
+  }
+
+  /** The pointer a fragment (a JSON Pointer or an anchor name) names inside the resource at `resource`. */
+  fragment(fragment: string, resource: string): string | "missing" {
+    const decoded = decodeFragment(fragment);
+    if (decoded === undefined) return "missing";
+    if (decoded === "" || decoded.startsWith("/")) return resource + decoded;
+    return this.#anchors.get(`${stripFragment(this.base(resource))}#${fragment}`) ?? "missing";
+  }
+
+  #visit(node: SchemaObject, at: string, legacy: { id: string; refHidesId: boolean }): void {
+    const id = node[legacy.id];
+    const hidden = legacy.refHidesId && typeof node.$ref === "string";
+    if (typeof id === "string" && !hidden) {
+      const url = absolute(id, this.base(at));
+      if (url !== undefined) this.#identify(url, at);
+    }
+    for (const key of ["$anchor", "$dynamicAnchor"]) {
+      const anchor = node[key];
+      if (typeof anchor !== "string") continue;
+      this.#anchors.set(`${stripFragment(this.base(at))}#${anchor}`, at);
+      if (key === "$dynamicAnchor") this.dynamicAnchors.push(anchor);
+    }
+  }
+
+  #identify(url: string, at: string): void {
+    const hash = url.indexOf("#");
+    const resource = hash < 0 ? url : url.slice(0, hash);
+    const fragment = hash < 0 ? "" : url.slice(hash + 1);
+    if (resource !== stripFragment(this.base(parentPointer(at)))) {
+      this.#bases.set(at, resource);
+      if (!this.#resources.has(resource)) this.#resources.set(resource, at);
+    }
+    if (fragment !== "" && !fragment.startsWith("/")) this.#anchors.set(`${resource}#${fragment}`, at);
+  }
+}
+
+const stripFragment = (url: string): string => url.replace(/#.*$/, "");
+
+function absolute(ref: string, base: string): string | undefined {
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    return undefined;
+  }
+}
