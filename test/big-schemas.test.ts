@@ -58,15 +58,26 @@ describe("the per-spec compile budget", () => {
 });
 
 describe("an internal error", () => {
-  it("names the spec it happened on", async () => {
+  const files = new Map([["specs/big.json", specWith({ type: "object" })], ["specs/small.json", specWith({ type: "object" }).replace('"big"', '"small"')]]);
+  const overflow = (): never => {
+    throw new RangeError("Maximum call stack size exceeded");
+  };
+
+  it("names the spec a project emitter failed on", async () => {
     const failing: Emitter = {
       name: "failing",
-      emit: (project) => {
-        if (project.tools.some((t) => t.tool === "small")) throw new RangeError("Maximum call stack size exceeded");
-        return { files: [], diagnostics: [] };
-      },
+      scope: "project",
+      emit: (project) => (project.tools.some((t) => t.tool === "small") ? overflow() : { files: [], diagnostics: [] }),
     };
-    const files = new Map([["specs/big.json", specWith({ type: "object" })], ["specs/small.json", specWith({ type: "object" }).replace('"big"', '"small"')]]);
+    await expect(compile({ files, specs: [...files.keys()] }, [failing])).rejects.toThrow("specs/small.json: Maximum call stack size exceeded");
+  });
+
+  it("names the spec a tool emitter failed on", async () => {
+    const failing: Emitter = {
+      name: "failing",
+      scope: "tool",
+      emit: ({ tool }) => (tool.tool === "small" ? overflow() : { files: [], diagnostics: [] }),
+    };
     await expect(compile({ files, specs: [...files.keys()] }, [failing])).rejects.toThrow("specs/small.json: Maximum call stack size exceeded");
   });
 });

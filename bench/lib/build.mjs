@@ -9,7 +9,7 @@ import { compileChunk } from "./compile-chunk.mjs";
 import { benchDir, libDir, META_FILE, repoRoot } from "./paths.mjs";
 // Internal, by path: the exact schema document the generated validator is built from, so the
 // run-time Ajv baselines validate against the same schema.
-import { ROOT_KEYS } from "../../packages/compiler/dist/emit/names.js";
+import { ROOT_KEYS } from "../../packages/compiler/dist/codegen/names.js";
 import { validatorDocument } from "../../packages/compiler/dist/emit/validators.js";
 
 const BUILD_RECORD = ".build.json";

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leanValidatorModule } from "../../packages/compiler/src/emit/lean/module.js";
-import { ROOT_KEYS } from "../../packages/compiler/src/emit/names.js";
+import { ROOT_KEYS } from "../../packages/compiler/src/codegen/names.js";
 import { standaloneSource, toRuntimeModule, validatorDocument } from "../../packages/compiler/src/emit/validators.js";
 import { childPointer, resolvePointer } from "../../packages/compiler/src/load/pointer.js";
 import { compileDir, repoRoot, scratchDir } from "../support/project.js";

@@ -6,7 +6,7 @@ import { adapterEmitter } from "./emit/adapter.js";
 import { clientEmitter, definitionListsEmitter, definitionsEmitter } from "./emit/definitions/index.js";
 import type { EmitResult, Emitter } from "./emit/emitter.js";
 import { manifestEmitter } from "./emit/manifest.js";
-import { toolNames } from "./emit/names.js";
+import { toolNames } from "./codegen/names.js";
 import { registryEmitter } from "./emit/registry.js";
 import { selectorEmitter } from "./emit/select.js";
 import { typesEmitter } from "./emit/types.js";

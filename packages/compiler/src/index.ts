@@ -5,7 +5,7 @@ export { formatDiagnostics, githubAnnotation, type ErrorFormat, type GithubAnnot
 export { _, join, jsdoc, Name, type Code } from "./codegen/code.js";
 export { GeneratedFile, generated, namespace, runtime, runtimeType, type ImportSymbol } from "./codegen/file.js";
 export type { EmitResult, EmitScope, Emitter, ScopedEmitter, ToolInput } from "./emit/emitter.js";
-export { toolNames, type ToolNames } from "./emit/names.js";
+export { toolNames, type ToolNames } from "./codegen/names.js";
 export { MANIFEST_PATH } from "./emit/manifest.js";
 export { HEADER_PATTERN, type OutputFile } from "./finalize.js";
 export type { ProjectIR, ToolIR } from "./ir/types.js";

@@ -2,7 +2,7 @@ import { posix } from "node:path";
 import { _, Name, raw, type Code } from "../codegen/code.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
-import { toolNames } from "../emit/names.js";
+import { toolNames } from "../codegen/names.js";
 import type { ToolIR } from "../ir/types.js";
 import { locate } from "../ir/locate.js";
 

@@ -2,7 +2,7 @@ import { _, entry, join, jsdoc, member, Name, propertyKey, raw, type Code } from
 import { GeneratedFile, namespace, runtime } from "../codegen/file.js";
 import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
 import { emitted, type Emitter, type ToolInput } from "./emitter.js";
-import { toolExport, toolNames } from "./names.js";
+import { toolExport, toolNames } from "../codegen/names.js";
 
 /**
  * `ownMember(ownMember(output, "a"), "b")`: checks and routes read own members only, so a polluted

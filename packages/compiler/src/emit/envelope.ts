@@ -1,7 +1,7 @@
 import { OPAQUE_ID_PATTERN } from "@toolgate/runtime";
 import type { ToolIR } from "../ir/types.js";
 import type { SchemaObject } from "../schema/walk.js";
-import { ROOT_KEYS } from "./names.js";
+import { ROOT_KEYS } from "../codegen/names.js";
 
 /** The runtime's grammar of the ids it issues: opaque CSPRNG tokens, no room for prose. */
 const REQUEST_ID_SCHEMA = { type: "string", pattern: OPAQUE_ID_PATTERN.source } as const;

@@ -2,7 +2,7 @@ import { _, join, propertyKey } from "../codegen/code.js";
 import { generated, GeneratedFile } from "../codegen/file.js";
 import type { ProjectIR } from "../ir/types.js";
 import { emitted, type Emitter } from "./emitter.js";
-import { INDEX_BINDINGS, toolNames } from "./names.js";
+import { INDEX_BINDINGS, toolNames } from "../codegen/names.js";
 
 /** `index.ts`: every adapter, eagerly imported, plus dispatch by tool name. */
 function eagerRegistry(project: ProjectIR): GeneratedFile {

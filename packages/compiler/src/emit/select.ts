@@ -2,7 +2,7 @@ import { _, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../co
 import type { SelectedField, Selection, ToolIR } from "../ir/types.js";
 import { GeneratedFile } from "../codegen/file.js";
 import { emitted, type Emitter } from "./emitter.js";
-import { toolExport, toolNames } from "./names.js";
+import { toolExport, toolNames } from "../codegen/names.js";
 
 /**
  * The agent view as straight-line code: one small function per selected object, each building a NEW

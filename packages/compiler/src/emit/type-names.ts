@@ -2,7 +2,7 @@ import type { Options } from "json-schema-to-typescript";
 // jstt's own identifier rule (pinned 16.0.0), so user text is compared as the name jstt would make of it.
 import { toSafeString } from "json-schema-to-typescript/dist/src/utils.js";
 import { transformSchema, type SchemaObject } from "../schema/walk.js";
-import { ROOT_KEYS, type ToolNames } from "./names.js";
+import { ROOT_KEYS, type ToolNames } from "../codegen/names.js";
 
 type Roots = Readonly<Record<"input" | "output" | "agentView", SchemaObject>>;
 

@@ -8,7 +8,7 @@ import { locate } from "../ir/locate.js";
 import { childPointer } from "../load/pointer.js";
 import type { SchemaObject } from "../schema/walk.js";
 import { emitted, type EmitResult, type Emitter } from "./emitter.js";
-import { toolNames } from "./names.js";
+import { toolNames } from "../codegen/names.js";
 import { typeInput } from "./type-input.js";
 import { typeNaming } from "./type-names.js";
 

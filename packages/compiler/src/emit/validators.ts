@@ -10,7 +10,7 @@ import { emitted, type Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
 import { leanValidatorModule } from "./lean/module.js";
-import { ROOT_KEYS } from "./names.js";
+import { ROOT_KEYS } from "../codegen/names.js";
 
 // Ajv's generated code reaches its helpers (ucs2length for string lengths, equal for const/enum/
 // uniqueItems) through scope values whose code is `require("ajv/dist/runtime/…")`. Registering each

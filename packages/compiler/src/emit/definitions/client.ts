@@ -2,7 +2,7 @@ import { _, entry, jsdoc, type Name } from "../../codegen/code.js";
 import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import type { CheckIR, FieldPath, Selection, ToolIR } from "../../ir/types.js";
 import { bindFn, errorTable, operationLine, semanticFn } from "../adapter.js";
-import { toolExport, toolNames } from "../names.js";
+import { toolExport, toolNames } from "../../codegen/names.js";
 
 /** Whether the agent view holds the value at `path` of the output (a whole selected value holds its insides). */
 function inView(selection: Selection, path: FieldPath): boolean {

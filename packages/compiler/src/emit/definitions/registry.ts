@@ -1,7 +1,7 @@
 import { _, join, jsdoc, member } from "../../codegen/code.js";
 import { GeneratedFile, namespace, runtimeType } from "../../codegen/file.js";
 import type { ProjectIR } from "../../ir/types.js";
-import { toolNames } from "../names.js";
+import { toolNames } from "../../codegen/names.js";
 
 // [list, element type, per-tool export, what the list is for]
 const LISTS = [

@@ -3,7 +3,7 @@ import { childPointer, escapeToken } from "../../load/pointer.js";
 import type { ToolIR } from "../../ir/types.js";
 import { GeneratedFile, runtime } from "../../codegen/file.js";
 import { emitted, type Emitter } from "../emitter.js";
-import { ROOT_KEYS } from "../names.js";
+import { ROOT_KEYS } from "../../codegen/names.js";
 import { validatorDocument } from "../validators.js";
 import { hasMembers, shapeOf, type Shape } from "./shape.js";
 

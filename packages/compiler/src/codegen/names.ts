@@ -1,5 +1,5 @@
-import { isSafeIdentifier, Name } from "../codegen/code.js";
-import { generated, type ImportSymbol } from "../codegen/file.js";
+import { isSafeIdentifier, Name } from "./code.js";
+import { generated, type ImportSymbol } from "./file.js";
 
 /** Identifiers derived from a tool name (already `^[a-z][a-z0-9_]*$`), so they are always valid. */
 const pascal = (tool: string): string =>
