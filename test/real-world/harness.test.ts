@@ -1,3 +1,4 @@
+import { compile } from "@toolgate/compiler";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { CORPUS_DIR, loadCorpus, type CorpusFile } from "./harness/corpus.js";
 import { nearMisses } from "./harness/mutate.js";
 import { runCorpus } from "./harness/pool.js";
 import { referenceFor } from "./harness/reference.js";
-import { at, dialectValue, viewPath } from "./harness/spec.js";
+import { at, caseProject, dialectValue, SPEC_PATH, VIEW_PROBE, viewPath } from "./harness/spec.js";
 
 /** The real-world harness's parts, each on small inputs; the corpus run is real-world.test.ts. */
 
@@ -95,7 +96,17 @@ describe("spec building", () => {
   it("views the first declared scalar member of the case's root, through $ref and allOf", () => {
     const doc = { definitions: { r: { allOf: [{ $ref: "#/definitions/base" }], properties: { z: { type: "object" } } }, base: { properties: { b: { $ref: "#/definitions/s" }, a: { type: "array" } } }, s: { enum: [1] } } };
     expect(viewPath(doc, "/definitions/r")).toBe("b");
-    expect(viewPath({ type: "string" }, "")).toBe("id");
+    expect(viewPath({ type: "string" }, "")).toBeUndefined();
+    expect(viewPath({ properties: { o: { type: "object" } } }, "")).toBeUndefined();
+  });
+
+  it("gives a root with no scalar member the view probe, and the project compiles", async () => {
+    const union = file("draft-07", { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "array" }] });
+    const project = caseProject(union, union.cases[0]!, undefined);
+    const spec = JSON.parse(project.get(SPEC_PATH)!) as { output: unknown; agent_view: string[] };
+    expect(spec).toMatchObject({ output: { $ref: "./schemas/doc.json", properties: { [VIEW_PROBE]: { type: "string" } } }, agent_view: [VIEW_PROBE] });
+    const out = await compile({ files: project, specs: [SPEC_PATH] });
+    expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
   it("classifies a diagnostic by code and the keyword or name it is about", () => {

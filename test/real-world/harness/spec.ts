@@ -4,7 +4,8 @@ import type { CorpusCase, CorpusFile, Draft } from "./corpus.js";
  * A case as a toolgate project: one tool spec whose `output` is a `$ref` to the case's schema in
  * the vendor's document, copied beside the spec as the user would copy it. `unknown_members:
  * ignore` keeps the schema as written (closing would change verdicts), and `dialect:` is passed
- * for OpenAPI components once the spec format has that key.
+ * for OpenAPI components once the spec format has that key. `agent_view` names a scalar member of the
+ * root, or the view probe below.
  */
 
 export const TOOL = "real_world_case";
@@ -44,25 +45,36 @@ function resolved(doc: unknown, node: unknown): unknown {
 const isScalar = (s: unknown): boolean =>
   isRecord(s) && (s.enum !== undefined || s.const !== undefined || ["string", "number", "integer", "boolean"].includes(s.type as string));
 
-/** A member the agent can see: the first (sorted) declared scalar member of the root, else any declared one. */
-export function viewPath(doc: unknown, pointer: string): string {
+/** A member the agent can see: the first (sorted) declared scalar member of the root, if it has one. */
+export function viewPath(doc: unknown, pointer: string): string | undefined {
   const root = resolved(doc, at(doc, pointer));
   const holders = isRecord(root) ? [root, ...(Array.isArray(root.allOf) ? root.allOf.map((m) => resolved(doc, m)) : [])] : [];
   const props = holders.flatMap((h) => (isRecord(h) && isRecord(h.properties) ? Object.entries(h.properties) : []));
   const names = props.filter(([k]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)).sort(([a], [b]) => (a < b ? -1 : 1));
-  return (names.find(([, s]) => isScalar(resolved(doc, s))) ?? names[0])?.[0] ?? "id";
+  return names.find(([, s]) => isScalar(resolved(doc, s)))?.[0];
+}
+
+/**
+ * A root with no scalar member to view (a union, a map, not an object) gets one optional string
+ * member beside the `$ref`, for the view only: no corpus instance has it, so no verdict changes.
+ */
+export const VIEW_PROBE = "toolgate_view_probe";
+
+function output(ref: string, view: string | undefined): Record<string, unknown> {
+  return view === undefined ? { $ref: ref, properties: { [VIEW_PROBE]: { type: "string" } } } : { $ref: ref };
 }
 
 export function caseProject(file: CorpusFile, c: CorpusCase, dialect: string | undefined): Map<string, string> {
   const files = new Map<string, string>();
   for (const [name, doc] of Object.entries(file.documents)) files.set(`specs/schemas/${name}`, JSON.stringify(doc, null, 1));
+  const view = viewPath(file.documents[c.document], c.pointer);
   const spec = {
     tool: TOOL,
     version: 1,
     description: `Real-world schema ${file.name} ${c.id}.`,
     input: { type: "object" },
-    output: { $ref: `./schemas/${c.document}${c.pointer === "" ? "" : `#${encodeURI(c.pointer)}`}` },
-    agent_view: [viewPath(file.documents[c.document], c.pointer)],
+    output: output(`./schemas/${c.document}${c.pointer === "" ? "" : `#${encodeURI(c.pointer)}`}`, view),
+    agent_view: [view ?? VIEW_PROBE],
     unknown_members: "ignore",
     ...(dialect === undefined ? {} : { dialect }),
   };
