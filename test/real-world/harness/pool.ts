@@ -17,7 +17,7 @@ export interface Budget {
 
 /**
  * The budget tells a hang from a slow compile on a busy machine: the largest schema (Biome's
- * configuration, 0.8 MB) takes about 20 s alone and over 60 s beside the full test suite.
+ * configuration, 0.8 MB) takes under 25 s alone and over 60 s beside the full test suite.
  */
 export const DEFAULT_BUDGET: Budget = { timeoutMs: 300_000, heapMb: 1024, workers: 2 };
 
