@@ -39,6 +39,7 @@ export class GeneratedFile {
   readonly #bound = new Set<string>();
   readonly #imports = new Map<string, Imported>();
   readonly #parts: Code[] = [];
+  readonly #directives: Code[] = [];
 
   /**
    * `source`: the spec named in the header (undefined for project-wide files). `wide`: format with
@@ -71,16 +72,32 @@ export class GeneratedFile {
     return local;
   }
 
+  /**
+   * The local binding of `symbol` under its own name, for code that spells the name itself (Ajv's
+   * output, the validator's fixed signatures). A file that already binds the name is a compiler bug.
+   */
+  importAsIs(symbol: ImportSymbol): Name {
+    const local = this.import(symbol);
+    if (local.toString() !== (symbol.local ?? symbol.name)) throw new Error(`${this.path} already binds ${symbol.local ?? symbol.name}`);
+    return local;
+  }
+
   /** Appends code to the body. */
   write(code: Code): void {
     this.#parts.push(code);
   }
 
-  /** The import block, then the body: the content before header and formatting. */
+  /** A comment that must open the file, above the imports (`// @ts-nocheck`). */
+  directive(code: Code): void {
+    this.#directives.push(code);
+  }
+
+  /** Directives, the import block, then the body: the content before header and formatting. */
   get content(): string {
     const imports = this.#importLines();
     const body = join(this.#parts, "\n").toString();
-    return imports.length === 0 ? body : `${join(imports)}\n\n${body}`;
+    const head = [...this.#directives.map(String), ...(imports.length === 0 ? [] : [`${join(imports)}\n`])];
+    return head.length === 0 ? body : `${head.join("\n")}\n${body}`;
   }
 
   #specifier(from: ImportSource): string {

@@ -1,15 +1,15 @@
 import { createRequire } from "node:module";
 import { _, type Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
-import { jsdoc } from "../codegen/code.js";
+import { jsdoc, raw } from "../codegen/code.js";
 import { childPointer } from "../load/pointer.js";
 import { newAjv } from "../check/ajv-options.js";
 import type { ToolIR } from "../ir/types.js";
-import { wholeFile, type GeneratedFile } from "../codegen/file.js";
+import { GeneratedFile, runtime } from "../codegen/file.js";
 import { emitted, type Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
-import { leanValidatorModule } from "./lean/module.js";
+import { writeLeanModule } from "./lean/module.js";
 import { ROOT_KEYS } from "../codegen/names.js";
 
 // Ajv's generated code reaches its helpers (ucs2length for string lengths, equal for const/enum/
@@ -25,12 +25,12 @@ const RUNTIME_HELPERS: readonly [unknown, ReturnType<typeof _>][] = [
 
 const USE_STRICT = '"use strict";';
 
-const PRELUDE = [
-  "// @ts-nocheck -- Ajv standalone output; the adapter gives these functions their types.",
-  "/* eslint-disable */",
-  'import { deepEqual as __equal, formats as __formats, ucs2length as __ucs2length } from "@toolgate/runtime";',
-  "",
-].join("\n");
+// Ajv's code calls its helpers by the names registered above and the formats object as `__formats`.
+const AJV_IMPORTS = [
+  { ...runtime("deepEqual"), local: "__equal" },
+  { ...runtime("formats"), local: "__formats" },
+  { ...runtime("ucs2length"), local: "__ucs2length" },
+];
 
 function emitterAjv(): Ajv2020 {
   const ajv = newAjv({ source: true, esm: true, lines: false, optimize: true, formats: _`__formats` });
@@ -61,16 +61,25 @@ export function standaloneSource(document: Record<string, unknown>, exports: Rea
 }
 
 /**
- * Ajv's output as a module of ours, after the runtime imports its helpers are bound to.
+ * Writes Ajv's output into `file` as a module of ours, bound to the runtime's helpers.
  * `declined` says which construct made the boolean emitter leave this schema to Ajv.
  */
-export function toRuntimeModule(source: string, label: string, declined?: LeanUnsupported): string {
-  const why = declined === undefined ? "" : `${jsdoc(`Ajv's code: the boolean emitter does not compile ${declined.message}.`)}\n`;
+export function writeAjvModule(file: GeneratedFile, source: string, label: string, declined?: LeanUnsupported): void {
   // Ajv opens every module with the directive; below our imports it would be a stray expression.
   const body = source.startsWith(USE_STRICT) ? source.slice(USE_STRICT.length) : source;
   // Fail closed: a helper not registered above would leave a require() of Ajv in a standalone file.
   if (body.includes("require(")) throw new Error(`unhandled Ajv runtime helper in ${label}`);
-  return why + PRELUDE + body;
+  file.directive(raw("// @ts-nocheck -- Ajv standalone output; the adapter gives these functions their types.\n/* eslint-disable */"));
+  for (const symbol of AJV_IMPORTS) file.importAsIs(symbol);
+  if (declined !== undefined) file.write(jsdoc(`Ajv's code: the boolean emitter does not compile ${declined.message}.`));
+  file.write(raw(body));
+}
+
+/** Ajv's output as module text (for harnesses that load one schema's validator). */
+export function toRuntimeModule(source: string, label: string, declined?: LeanUnsupported): string {
+  const file = new GeneratedFile("validate.ts", undefined);
+  writeAjvModule(file, source, label, declined);
+  return file.content;
 }
 
 /** Schema paths in events as the spec spells them: `#/output/…`, `#/input/…`; shared definitions keep `#/$defs/…`. */
@@ -85,12 +94,14 @@ type Exports = Readonly<Record<string, string>>;
 function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile {
   const document = validatorDocument(tool);
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
-  const lean = leanValidatorModule(document, roots, specPointer);
-  const file = (content: string, wide?: boolean): GeneratedFile => wholeFile(`${tool.tool}/${path}`, tool.specPath, content, wide);
-  if (typeof lean === "string") return file(lean);
+  const lean = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath);
+  const declined = writeLeanModule(lean, document, roots, specPointer);
+  if (declined === undefined) return lean;
   const id = `urn:toolgate:${tool.tool}`;
   const source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
-  return file(toRuntimeModule(source, tool.tool, lean), true);
+  const file = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath, true);
+  writeAjvModule(file, source, tool.tool, declined);
+  return file;
 }
 
 /**

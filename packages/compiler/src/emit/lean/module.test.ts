@@ -38,6 +38,6 @@ describe("leanValidatorModule", () => {
 
   it("imports only the runtime helpers it calls", () => {
     const text = emit({ type: "string", maxLength: 3 }) as string;
-    expect(text).toMatch(/^import { toValidator, ucs2length } from "@toolgate\/runtime";$/m);
+    expect(text.split("\n")[0]).toBe('import { toValidator, ucs2length, type Collector, type Validator, type ValidatorIssueRow } from "@toolgate/runtime";');
   });
 });

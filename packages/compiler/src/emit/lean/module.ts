@@ -1,4 +1,5 @@
-import { _, join, Name, type Code } from "../../codegen/code.js";
+import { _, join, Name } from "../../codegen/code.js";
+import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import { LeanUnsupported, ModuleContext } from "./context.js";
 import { compileFunctionBody } from "./node.js";
 
@@ -10,11 +11,12 @@ import { compileFunctionBody } from "./node.js";
  *
  * Returns the reason instead when the schema needs a construct this emitter leaves to Ajv.
  */
-export function leanValidatorModule(
+export function writeLeanModule(
+  file: GeneratedFile,
   document: unknown,
   exports: Readonly<Record<string, string>>,
   shown?: (pointer: string) => string,
-): string | LeanUnsupported {
+): LeanUnsupported | undefined {
   const ctx = new ModuleContext(document, compileFunctionBody, shown);
   let roots: [Name, Name][];
   try {
@@ -23,18 +25,25 @@ export function leanValidatorModule(
     if (e instanceof LeanUnsupported) return e;
     throw e;
   }
-  const imports = ["toValidator", ...[...ctx.helpers].sort()].map((n) => new Name(n));
-  const exported = roots.map(([name, check]) => _`export const ${name}: Validator = toValidator(${check}, issues);`);
-  const module: Code = _`import { ${join(imports, ", ")} } from "@toolgate/runtime";
-import type { Collector, Validator, ValidatorIssueRow } from "@toolgate/runtime";
-
-/** Schema path, keyword and schema params (a \`required\`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = ${ctx.issues};
+  // The module's code spells these names itself (`c?: Collector`, each helper's call).
+  const toValidator = file.importAsIs(runtime("toValidator"));
+  for (const helper of [...ctx.helpers].sort()) file.importAsIs(runtime(helper));
+  const [validator, issueRow] = ["Validator", "ValidatorIssueRow"].map((n) => file.importAsIs(runtimeType(n)));
+  file.importAsIs(runtimeType("Collector"));
+  const exported = roots.map(([name, check]) => _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, issues);`);
+  file.write(_`/** Schema path, keyword and schema params (a \`required\`'s property, a bound, a type) of each failure site. */
+const ${file.name("issues")}: readonly ${issueRow}[] = ${ctx.issues};
 ${join(ctx.declarations)}
 
 ${join(exported)}
 
 ${join(ctx.functions, "\n\n")}
-`;
-  return module.toString();
+`);
+  return undefined;
+}
+
+/** The module as text (for tests and harnesses that load one schema's validator). */
+export function leanValidatorModule(document: unknown, exports: Readonly<Record<string, string>>, shown?: (pointer: string) => string): string | LeanUnsupported {
+  const file = new GeneratedFile("validate.ts", undefined);
+  return writeLeanModule(file, document, exports, shown) ?? file.content;
 }
