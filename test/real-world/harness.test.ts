@@ -3,12 +3,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../support/project.js";
-import { blocker, compare, judged } from "./harness/check-case.js";
+import { blocker, checkCase, compare, judged } from "./harness/check-case.js";
 import { CORPUS_DIR, loadCorpus, type CorpusFile } from "./harness/corpus.js";
 import { nearMisses } from "./harness/mutate.js";
 import { runCorpus } from "./harness/pool.js";
 import { referenceFor } from "./harness/reference.js";
-import { at, caseProject, dialectValue, SPEC_PATH, VIEW_PROBE, viewPath } from "./harness/spec.js";
+import { at, caseProject, dialectValue, SPEC_PATH, VIEW_PROBE, viewPath, WRAPPER } from "./harness/spec.js";
 
 /** The real-world harness's parts, each on small inputs; the corpus run is real-world.test.ts. */
 
@@ -100,13 +100,21 @@ describe("spec building", () => {
     expect(viewPath({ properties: { o: { type: "object" } } }, "")).toBeUndefined();
   });
 
-  it("gives a root with no scalar member the view probe, and the project compiles", async () => {
+  it("puts a root with no scalar member under `value`, beside the view probe, and the project compiles", async () => {
     const union = file("draft-07", { oneOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "array" }] });
     const project = caseProject(union, union.cases[0]!, undefined);
     const spec = JSON.parse(project.get(SPEC_PATH)!) as { output: unknown; agent_view: string[] };
-    expect(spec).toMatchObject({ output: { $ref: "./schemas/doc.json", properties: { [VIEW_PROBE]: { type: "string" } } }, agent_view: [VIEW_PROBE] });
+    expect(spec).toMatchObject({ output: { required: [WRAPPER], properties: { [WRAPPER]: { $ref: "./schemas/doc.json" }, [VIEW_PROBE]: { type: "string" } } }, agent_view: [VIEW_PROBE] });
     const out = await compile({ files: project, specs: [SPEC_PATH] });
     expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("judges a wrapped array root's instances as Ajv does", async () => {
+    const list = file("draft-07", { type: "array", items: { type: "object", required: ["n"], properties: { n: { type: "integer" } } } });
+    const c = { ...list.cases[0]!, instances: [{ origin: "good", data: [{ n: 1 }] }, { origin: "bad", data: [{ n: "1" }] }] };
+    const row = await checkCase(list, c, join(repoRoot, "test", ".scratch", `real-world-wrap-${process.pid}`), undefined);
+    expect(row).toMatchObject({ status: "compiled", wrongAccepts: [], wrongRejects: [] });
+    expect(row.invalid).toBeGreaterThan(0);
   });
 
   it("classifies a diagnostic by code and the keyword or name it is about", () => {

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { CorpusCase, CorpusFile, Instance } from "./corpus.js";
 import { nearMisses } from "./mutate.js";
 import { referenceFor } from "./reference.js";
-import { caseProject, SPEC_PATH, VALIDATOR_PATH } from "./spec.js";
+import { caseProject, SPEC_PATH, VALIDATOR_PATH, wrapped, WRAPPER } from "./spec.js";
 
 /** One case through the real compiler and its generated validator, judged against the reference. */
 
@@ -98,7 +98,9 @@ export async function checkCase(file: CorpusFile, c: CorpusCase, scratch: string
   const source = output.files.find((f) => f.path === VALIDATOR_PATH)?.content;
   if (source === undefined) return { ...withRef, status: "crashed", blockers: [`no ${VALIDATOR_PATH} in the output`] };
   try {
-    return compare({ ...withRef, status: "compiled" }, cases, await loadValidator(source, scratch));
+    const validate = await loadValidator(source, scratch);
+    const outer = wrapped(file, c) ? (data: unknown) => validate({ [WRAPPER]: data }) : validate;
+    return compare({ ...withRef, status: "compiled" }, cases, outer);
   } catch (e) {
     return { ...withRef, status: "crashed", blockers: [`generated validator failed to load: ${oneLine(e)}`] };
   }

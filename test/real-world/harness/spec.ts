@@ -55,14 +55,20 @@ export function viewPath(doc: unknown, pointer: string): string | undefined {
 }
 
 /**
- * A root with no scalar member to view (a union, a map, not an object) gets one optional string
- * member beside the `$ref`, for the view only: no corpus instance has it, so no verdict changes.
+ * A root with no scalar member to view (a union, a map, an array) is the required member `value` of
+ * the output, beside one optional string member for the view only; the harness wraps each instance
+ * the same way (`wrapped`), so no verdict changes: the wrapper adds nothing an instance could fail.
  */
 export const VIEW_PROBE = "toolgate_view_probe";
+export const WRAPPER = "value";
 
 function output(ref: string, view: string | undefined): Record<string, unknown> {
-  return view === undefined ? { $ref: ref, properties: { [VIEW_PROBE]: { type: "string" } } } : { $ref: ref };
+  if (view !== undefined) return { $ref: ref };
+  return { type: "object", required: [WRAPPER], properties: { [WRAPPER]: { $ref: ref }, [VIEW_PROBE]: { type: "string" } } };
 }
+
+/** Whether the case's instances go under `value` (see `output`). */
+export const wrapped = (file: CorpusFile, c: CorpusCase): boolean => viewPath(file.documents[c.document], c.pointer) === undefined;
 
 export function caseProject(file: CorpusFile, c: CorpusCase, dialect: string | undefined): Map<string, string> {
   const files = new Map<string, string>();
