@@ -106,7 +106,7 @@ const CASES: readonly Case[] = [
   { title: "an invalid regex", files: { [A]: spec({ output: outputWith('    x: { type: string, pattern: "([a-" }') }) }, code: "TG214", at: [A, "pattern"] },
   { title: "the property name __proto__", files: { [A]: spec({ output: outputWith("    __proto__: { type: string }") }) }, code: "TG215", at: [A, "__proto__"] },
   { title: "the property name constructor in required", files: { [A]: spec({ output: ["  type: object", "  required: [constructor]", "  properties:", "    id: { type: string }"] }) }, code: "TG215", at: [A, "required"] },
-  { title: "an unsupported format", files: { [A]: spec({ output: outputWith("    x: { type: string, format: duration }") }) }, code: "TG216", at: [A, "format: duration"], message: 'format "duration" is not supported' },
+  { title: "an unsupported format", files: { [A]: spec({ output: outputWith("    x: { type: string, format: color }") }) }, code: "TG216", at: [A, "format: color"], message: 'format "color" is not supported' },
   {
     title: "a misspelt keyword, with the closest known one",
     files: { [A]: spec({ output: outputWith("    x: { type: string, maxLenght: 4 }") }) },

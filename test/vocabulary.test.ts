@@ -36,7 +36,7 @@ function spec(field: string, vocabulary: readonly string[] = []): string {
 const ANNOTATED = [
   "{ type: string, maxLength: 8, x-order: 3, x-nested: { type: integer }, markdownDescription: '**v**', deprecationMessage: old,",
   "enumDescriptions: [a], example: abc, examples: [abc], $comment: c, deprecated: true, readOnly: true, writeOnly: false,",
-  "contentMediaType: text/plain, contentEncoding: base64, title: V, default: abc, tsType: string, format: duration }",
+  "contentMediaType: text/plain, contentEncoding: base64, title: V, default: abc, tsType: string, format: color }",
 ].join(" ");
 
 const projects: GeneratedProject[] = [];
@@ -49,7 +49,7 @@ describe("annotation and vendor keywords", () => {
     const text = spec(ANNOTATED, ["vocabulary: { ignore: [tsType], unknown_formats: annotate }"]);
     const project = await generateProject("vocabulary", { [A]: text });
     projects.push(project);
-    const at = positionOf(A, text, "format: duration");
+    const at = positionOf(A, text, "format: color");
     // TG503 (vendor strict modes lack contentMediaType/contentEncoding) is the definitions' concern.
     const own = project.out.diagnostics.filter((d) => d.code !== "TG503");
     expect(own.map((d) => [d.code, d.line, d.column])).toEqual([["TG251", at.line, at.column]]);
@@ -58,7 +58,7 @@ describe("annotation and vendor keywords", () => {
     expect(validateInput({ v: 5 })).toBe(false);
     expect(validateInput({ v: "too long for it" })).toBe(false);
     const code = project.out.files.filter((f) => f.path.endsWith(".ts")).map((f) => f.content).join("\n");
-    for (const keyword of ["x-order", "x-nested", "markdownDescription", "deprecationMessage", "enumDescriptions", "tsType", "duration"]) expect(code).not.toContain(keyword);
+    for (const keyword of ["x-order", "x-nested", "markdownDescription", "deprecationMessage", "enumDescriptions", "tsType", "color"]) expect(code).not.toContain(keyword);
   });
 
   it("still reports a misspelt validation keyword next to them (TG218, with a suggestion)", async () => {
@@ -74,10 +74,10 @@ describe("annotation and vendor keywords", () => {
   });
 
   it("keeps an unsupported format an error unless the spec opts in (TG216)", async () => {
-    const text = spec("{ type: string, format: duration }");
-    const at = positionOf(A, text, "format: duration");
+    const text = spec("{ type: string, format: color }");
+    const at = positionOf(A, text, "format: color");
     expect(await errorsOf(text)).toEqual([["TG216", "error", at.line, at.column]]);
-    expect(await errorsOf(spec("{ type: string, format: duration }", ["vocabulary: { unknown_formats: reject }"]))).toEqual([["TG216", "error", at.line, at.column]]);
+    expect(await errorsOf(spec("{ type: string, format: color }", ["vocabulary: { unknown_formats: reject }"]))).toEqual([["TG216", "error", at.line, at.column]]);
   });
 
   it("refuses to ignore a keyword toolgate asserts (TG252)", async () => {

@@ -1,3 +1,4 @@
+import { formats } from "@toolgate/runtime";
 import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { childPointer } from "../load/pointer.js";
@@ -6,8 +7,8 @@ import { forEachSchema, isSchemaObject, type SchemaObject } from "../schema/walk
 import { checkKeywordPairs } from "./keyword-pairs.js";
 import { checkPattern } from "./patterns.js";
 
-/** Formats the runtime can assert without a dependency (see @toolgate/runtime formats). */
-export const SUPPORTED_FORMATS = new Set(["date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uri", "uuid"]);
+/** Formats the runtime can assert without a dependency: the runtime's table is the one list. */
+export const SUPPORTED_FORMATS: ReadonlySet<string> = new Set(Object.keys(formats));
 
 // Dynamic scoping cannot be compiled to straight-line code with stable semantics across dialects.
 const UNSUPPORTED_KEYWORDS = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "$vocabulary"];

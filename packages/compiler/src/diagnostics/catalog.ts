@@ -1,3 +1,5 @@
+import { formats } from "@toolgate/runtime";
+
 /**
  * Every diagnostic the compiler can report: a stable code, a severity, a message template and a hint.
  * Codes never change meaning; new problems get new codes.
@@ -32,7 +34,7 @@ export const DIAGNOSTICS = {
   TG213: entry("error", (p) => `pattern ${p.pattern} can backtrack catastrophically (ReDoS)`, "Rewrite it without nested or overlapping quantifiers."),
   TG214: entry("error", (p) => `pattern ${p.pattern} is not a valid regular expression: ${p.detail}`, "Patterns use ECMAScript regex syntax with the u flag."),
   TG215: entry("error", (p) => `property name ${p.name} is reserved`, "Names inherited from Object.prototype (__proto__, constructor, toString, …) and prototype cannot be fields; rename it."),
-  TG216: entry("error", (p) => `format ${p.format} is not supported`, "Supported formats: date-time, date, time, email, uuid, ipv4, ipv6, hostname, uri; `vocabulary: { unknown_formats: annotate }` keeps others as annotations."),
+  TG216: entry("error", (p) => `format ${p.format} is not supported`, `Supported formats: ${Object.keys(formats).join(", ")}; \`vocabulary: { unknown_formats: annotate }\` keeps others as annotations.`),
   TG217: entry("error", () => "input must be an object schema (type: object)", "Tool arguments are always a JSON object."),
   TG218: entry("error", (p) => `unknown keyword ${p.keyword}${p.suggestion}`, "Payload schemas are JSON Schema 2020-12; a misspelt keyword would otherwise constrain nothing."),
   TG219: entry("error", (p) => `${p.keyword} has no effect without ${p.partners}`, "Add the missing keyword to the same schema, or remove this one."),

@@ -39,3 +39,69 @@ describe("uri (RFC 3986 absolute URI)", () => {
     expect(rejects("uri", ["http://e.com/%6G", "http://e.com/%A", "http://e.com/%", "https://e.org/®", "http:/[::1]", "https://[@e.org/", "http://e.com:8a/", "http://a@b@c/", "http://[::1/", "rel/path", "http://e.com/#a#b"])).toEqual([]);
   });
 });
+
+describe("uri-reference (RFC 3986 URI-reference)", () => {
+  it("accepts every relative form, the empty reference and a dot-segment before a colon", () => {
+    expect(accepts("uri-reference", ["", "?q=1", "#f", "//", "//h:80/p", "/a/b", "a/b", "./this:that", "http://e.com/"])).toEqual([]);
+  });
+
+  it("rejects a colon in the first segment without a scheme (path-noscheme), non-ASCII and backslashes", () => {
+    expect(rejects("uri-reference", ["1:b", "9a:b/c", "/é", "\\\\share", "#a\\b", "//a@b@c/", "/%zz"])).toEqual([]);
+  });
+});
+
+describe("iri and iri-reference (RFC 3987)", () => {
+  it("accepts ucschar everywhere unreserved is, and iprivate in the query only", () => {
+    expect(accepts("iri", ["http://ƒøø.ßår/𐌀?∂=π#ü", "http://e.com/?q=\u{E000}", "urn:ex:é"])).toEqual([]);
+    expect(rejects("iri", ["http://e.com/\u{E000}", "http://e.com/#\u{E000}", "http://e.com/a b", "/abc", "âππ"])).toEqual([]);
+  });
+
+  it("iri-reference adds relative references", () => {
+    expect(accepts("iri-reference", ["âππ", "/âππ", "#ƒräg", "//ƒøø.ßår/"])).toEqual([]);
+    expect(rejects("iri-reference", ["#ƒräg\\mênt", "1é:x", "a\u0000b"])).toEqual([]);
+  });
+});
+
+describe("uri-template (RFC 6570 level 4 syntax)", () => {
+  it("accepts operators, modifiers, dotted and percent-encoded names, and an apostrophe as the suite does", () => {
+    expect(accepts("uri-template", ["", "a'b", "a😀b", "{+v}{#v}{.v}{/v}{;v}{?v}{&v}{=v}{,v}{!v}{@v}{|v}", "{v*,w:9999}", "{a.b}", "{%41}", "x{y}z"])).toEqual([]);
+  });
+
+  it("rejects empty or malformed expressions, bad prefixes and excluded literals", () => {
+    expect(rejects("uri-template", ["{}", "{a,}", "{a..b}", "{a.}", "{.}", "{v:0}", "{v:10000}", "{v:01}", "{{a}}", "}", "{é}", "a b", "a<b", "a%4"])).toEqual([]);
+  });
+});
+
+describe("json-pointer and relative-json-pointer", () => {
+  it("json-pointer: the empty pointer, any character but ~ and / in a token, escapes ~0 and ~1 only", () => {
+    expect(accepts("json-pointer", ["", "/", "//", "/a~0~1b", "/😎", "/a\u0000b"])).toEqual([]);
+    expect(rejects("json-pointer", ["a", "#/a", "/~", "/~2", "/a~"])).toEqual([]);
+  });
+
+  it("relative-json-pointer: a prefix without leading zeros, then # or a pointer; no index manipulation", () => {
+    expect(accepts("relative-json-pointer", ["0", "0#", "12/a/0", "0//"])).toEqual([]);
+    // `1+2/a` (index manipulation, draft-bhutton) is not in the suite's grammar and is rejected.
+    expect(rejects("relative-json-pointer", ["", "01", "-1/a", "+1/a", "0##", "1#/a", "/a", "1+2/a", "١/a"])).toEqual([]);
+  });
+});
+
+describe("regex (ECMA-262 with the u flag)", () => {
+  it("accepts u-mode syntax and rejects Annex B leniencies", () => {
+    expect(accepts("regex", ["([abc])+\\s+$", "(?<n>a)\\k<n>", "\\p{L}+", "[\\u{1F600}-\\u{1F64F}]", ""])).toEqual([]);
+    expect(rejects("regex", ["^(abc]", "\\a", "a{", "]", "\\p{Nope}", "(?<n>a)(?<n>b)"])).toEqual([]);
+  });
+
+  it("counts nesting too deep for the engine to compile as invalid, without throwing", () => {
+    expect(rejects("regex", ["(".repeat(100_000) + ")".repeat(100_000)])).toEqual([]);
+  });
+});
+
+describe("duration (RFC 3339 Appendix A)", () => {
+  it("accepts units in the grammar's order and nesting, and weeks alone", () => {
+    expect(accepts("duration", ["P4DT12H30M5S", "P1Y2M", "P1M2D", "PT0S", "P0D", "PT36H", "PT1M2S", "P2W", "P01D"])).toEqual([]);
+  });
+
+  it("rejects skipped units, fractions, signs, empty parts and mixed weeks", () => {
+    expect(rejects("duration", ["P", "PT", "P1YT", "P1Y2D", "PT1H2S", "P2D1Y", "PT0.5S", "PT0,5S", "-P1D", "P1WT1H", "P0Y1W", "P৩D", "P1D\n"])).toEqual([]);
+  });
+});

@@ -74,6 +74,21 @@ describe("OpenAI strict transformation", () => {
     });
   });
 
+  it("restates a format only toolgate asserts (uri-template, regex) in the description, and keeps duration", async () => {
+    const plan = await strictOf(`  type: object
+  required: [t, r, d]
+  properties:
+    t: { type: string, format: uri-template }
+    r: { type: string, format: regex }
+    d: { type: string, format: duration }`);
+    expect(plan.problems).toEqual([]);
+    expect(plan.parameters.properties).toStrictEqual({
+      t: { type: "string", description: "Constraints: format uri-template." },
+      r: { type: "string", description: "Constraints: format regex." },
+      d: { type: "string", format: "duration" },
+    });
+  });
+
   it("merges an allOf of plain objects instead of giving up strict mode", async () => {
     const probe = await compileProbe(probeSpec(`  type: object
   allOf:
