@@ -61,6 +61,13 @@ describe("the reference", () => {
   });
 });
 
+describe("the reference asserts formats", () => {
+  it("as toolgate's validators do, so a format inside oneOf means the same on both sides", () => {
+    const validate = referenceFor(file("draft-07", { oneOf: [{ type: "string", format: "uri" }, { enum: [""] }] }))("doc.json", "");
+    expect([validate(""), validate("https://example.com/"), validate("not a uri")]).toEqual([true, true, false]);
+  });
+});
+
 describe("judging a validator", () => {
   const c = { id: "c", document: "doc.json", pointer: "", instances: [{ origin: "ex", data: { a: 1 } }] };
   const reference = (d: unknown): boolean => typeof d === "object" && d !== null && !Array.isArray(d) && typeof (d as { a?: unknown }).a === "number";

@@ -2,23 +2,30 @@ import { Ajv, type Options, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import Ajv04 from "ajv-draft-04";
+import addFormats from "ajv-formats";
 import draft06 from "ajv/dist/refs/json-schema-draft-06.json" with { type: "json" };
 import type { CorpusFile, Draft } from "./corpus.js";
 
 /**
  * The reference verdict: Ajv 8.20.0 in the schema's own draft (ajv-draft-04 for draft-04 and for
  * OpenAPI 3.0, whose Schema Object is draft-04 based; Ajv's built-in `nullable` covers 3.0's).
- * Formats are annotations (`validateFormats: false`) and unknown keywords are ignored, as every
- * draft says. Each document gets its own base URI, so refs between sibling files resolve as the
+ * Formats are asserted with ajv-formats, as toolgate's validators assert them (a `oneOf` of
+ * `format: uri` and `enum: [""]` means something else when formats are annotations); unknown keywords
+ * and unknown formats are ignored. Each document gets its own base URI, so refs between sibling files resolve as the
  * compiler's bundler resolves them: relative to the referring file.
  */
 
-const OPTIONS: Options = { strict: false, validateFormats: false, validateSchema: false, logger: false };
+const OPTIONS: Options = { strict: false, validateSchema: false, logger: false };
 
 type AnyAjv = InstanceType<typeof Ajv>;
 
 function ajvFor(draft: Draft, meta: boolean): AnyAjv {
-  const options = { ...OPTIONS, meta };
+  const ajv = bareAjvFor(draft, { ...OPTIONS, meta });
+  (addFormats as unknown as (ajv: AnyAjv) => AnyAjv)(ajv);
+  return ajv;
+}
+
+function bareAjvFor(draft: Draft, options: Options): AnyAjv {
   if (draft === "draft-04" || draft === "openapi-3.0") return new (Ajv04 as unknown as typeof Ajv)(options);
   if (draft === "2019-09") return new Ajv2019(options);
   if (draft === "2020-12" || draft === "openapi-3.1") return new Ajv2020(options);
