@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atPointer, findings } from "../test-support/findings.js";
+import { atPointer, findings } from "../../../../test/support/compiler-findings.js";
 import { checkAjvStrict, type StrictSchemas } from "./ajv-strict.js";
 
 // Ajv refuses a discriminator whose branches do not give the tag a const; the meta-schema does not.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wholeFile } from "../codegen/file.js";
 import type { ToolIR } from "../ir/types.js";
-import { findings } from "../test-support/findings.js";
+import { findings } from "../../../../test/support/compiler-findings.js";
 import { checkBudget, checkEmittedSize, MAX_EMITTED_CHARS, MAX_ENUM_VALUES, MAX_SCHEMA_NODES } from "./budget.js";
 
 const AT = { file: "specs/t.yaml", line: 1, column: 1 };

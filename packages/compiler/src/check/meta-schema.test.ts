@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atPointer, findings, positions, yamlDocument } from "../test-support/findings.js";
+import { atPointer, findings, positions, yamlDocument } from "../../../../test/support/compiler-findings.js";
 import { checkMetaSchema } from "./meta-schema.js";
 
 const check = (schema: unknown) => findings((sink) => checkMetaSchema(schema, "/output", atPointer, sink));

@@ -11,6 +11,7 @@ type Locate = (pointer: string) => SourceRange;
 // it is ordinary recursion (a tree), which ends at the data's leaves.
 const IN_PLACE_SINGLE = ["not", "if", "then", "else"];
 const IN_PLACE_ARRAYS = ["allOf", "anyOf", "oneOf"];
+const IN_PLACE_MAPS = ["dependentSchemas"];
 
 interface RefEdge {
   readonly target: string;
@@ -28,7 +29,11 @@ function inPlaceRefs(schema: unknown, pointer: string): RefEdge[] {
     const list = schema[k];
     return Array.isArray(list) ? list.flatMap((s, i) => inPlaceRefs(s, childPointer(childPointer(pointer, k), i))) : [];
   });
-  return [...own, ...singles, ...arrays];
+  const maps = IN_PLACE_MAPS.flatMap((k) => {
+    const map = schema[k];
+    return isSchemaObject(map) ? Object.entries(map).flatMap(([key, s]) => inPlaceRefs(s, childPointer(childPointer(pointer, k), key))) : [];
+  });
+  return [...own, ...singles, ...arrays, ...maps];
 }
 
 /**

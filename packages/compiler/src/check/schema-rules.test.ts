@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_VOCABULARY } from "../schema/keywords.js";
-import { atPointer, findings } from "../test-support/findings.js";
+import { atPointer, findings } from "../../../../test/support/compiler-findings.js";
 import { checkSchemaRules } from "./schema-rules.js";
 
 const check = (schema: unknown, vocabulary = NO_VOCABULARY) => findings((sink) => checkSchemaRules(schema, "/input", atPointer, sink, vocabulary));

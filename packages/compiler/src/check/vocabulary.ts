@@ -2,19 +2,24 @@ import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.j
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { RawSpec } from "../front/spec.js";
 import type { BundledTool } from "../load/bundle.js";
-import { isIgnored, KNOWN_KEYWORDS, type Vocabulary } from "../schema/keywords.js";
+import { ASSERTION_KEYWORDS, isIgnored, KNOWN_KEYWORDS, type Vocabulary } from "../schema/keywords.js";
 import { transformSchema, type SchemaObject } from "../schema/walk.js";
 import { SUPPORTED_FORMATS } from "./schema-rules.js";
 
+// Keywords toolgate validates with or resolves references through: ignoring one would drop a
+// constraint or break a $ref silently. The other 2020-12 annotations are ignored by validation
+// already, so listing one changes nothing (and leaves its text in descriptions).
+const READ_BY_TOOLGATE: ReadonlySet<string> = new Set([...ASSERTION_KEYWORDS, "$anchor", "$defs", "$id", "$schema", "contentSchema", "definitions"]);
+
 export const vocabularyOf = (spec: RawSpec): Vocabulary => ({
-  ignore: new Set(spec.vocabulary?.ignore ?? []),
+  ignore: new Set((spec.vocabulary?.ignore ?? []).filter((keyword) => !KNOWN_KEYWORDS.has(keyword))),
   annotateFormats: spec.vocabulary?.unknown_formats === "annotate",
 });
 
-/** An ignored keyword that toolgate asserts would drop a constraint silently: TG252. */
+/** An ignored keyword that toolgate validates with or resolves through: TG252. */
 export function checkVocabulary(spec: RawSpec, locate: (pointer: string) => SourceRange, sink: DiagnosticSink): void {
   (spec.vocabulary?.ignore ?? []).forEach((keyword, i) => {
-    if (KNOWN_KEYWORDS.has(keyword)) sink.report(diagnostic("TG252", locate(`/vocabulary/ignore/${i}`), { keyword: quote(keyword) }));
+    if (READ_BY_TOOLGATE.has(keyword)) sink.report(diagnostic("TG252", locate(`/vocabulary/ignore/${i}`), { keyword: quote(keyword) }));
   });
 }
 

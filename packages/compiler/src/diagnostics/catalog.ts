@@ -54,7 +54,7 @@ export const DIAGNOSTICS = {
     "The probes are generated attack strings, not a proof: simplify the pattern so the detector can prove it, and bound the string with maxLength.",
   ),
   TG251: entry("warning", (p) => `format ${p.format} is not supported; it is kept as an annotation and asserts nothing`, "vocabulary.unknown_formats: annotate opted in; check the value with pattern or a hook if it matters."),
-  TG252: entry("error", (p) => `vocabulary.ignore lists ${p.keyword}, which toolgate asserts`, "Only annotation keywords can be ignored; remove it from vocabulary.ignore (ignoring it would drop the constraint silently)."),
+  TG252: entry("error", (p) => `vocabulary.ignore lists ${p.keyword}, which toolgate validates with or resolves references through`, "Only keywords outside JSON Schema's assertions and references can be ignored; remove it from vocabulary.ignore (ignoring it would drop a constraint or a $ref target silently)."),
   TG260: entry("error", (p) => `the spec's schemas exceed the compile budget: ${p.detail}`, "Split the tool, or share repeated subschemas through $defs and $ref instead of copying them."),
   TG261: entry("error", (p) => `the generated code of this spec exceeds the compile budget: ${p.detail}`, "Wide unions of recursive definitions multiply generated code; share subschemas through $defs, narrow the unions, or split the tool."),
   TG301: entry("error", (p) => `agent_view path ${p.path} does not exist in output`, "List only paths declared under output.properties; use [] for array items."),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atPointer, findings } from "../test-support/findings.js";
+import { atPointer, findings } from "../../../../test/support/compiler-findings.js";
 import { expandValue, viewDefName, type BuiltValue, type ViewDefinition } from "./view-value.js";
 
 const WHERE = atPointer("/agent_view/0");

@@ -1,6 +1,6 @@
-import type { SourceRange } from "../diagnostics/diagnostic.js";
-import { DiagnosticCollector, type DiagnosticSink } from "../diagnostics/sink.js";
-import { loadDocument, type LoadedDocument } from "../load/document.js";
+import type { SourceRange } from "../../packages/compiler/src/diagnostics/diagnostic.js";
+import { DiagnosticCollector, type DiagnosticSink } from "../../packages/compiler/src/diagnostics/sink.js";
+import { loadDocument, type LoadedDocument } from "../../packages/compiler/src/load/document.js";
 
 /** Shared by the compiler's unit tests (no vitest import: it is plain code the tests call). */
 
