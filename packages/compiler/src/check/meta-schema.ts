@@ -14,6 +14,13 @@ function firstPerPlace(errors: readonly ErrorObject[]): ErrorObject[] {
   return errors.filter((e) => !seen.has(e.instancePath) && seen.add(e.instancePath));
 }
 
+/** What an error is about: the keyword, or for an array item the keyword and index (`required/0`). */
+function shownName(tokens: readonly string[]): string {
+  const last = tokens.at(-1);
+  if (last === undefined) return "schema";
+  return /^\d+$/.test(last) && tokens.length > 1 ? `${tokens.at(-2)}/${last}` : last;
+}
+
 /**
  * Keyword values against the JSON Schema 2020-12 meta-schema (`maxLength: "4"`, `type: strng`,
  * `required: id`), each reported where it is written. Unknown keywords are TG218's, not checked here.
@@ -22,7 +29,7 @@ export function checkMetaSchema(schema: unknown, pointer: string, locate: Locate
   metaValidator ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   if (metaValidator.validateSchema(schema as boolean | Record<string, unknown>) === true) return;
   for (const e of firstPerPlace(metaValidator.errors ?? [])) {
-    const keyword = splitPointer(e.instancePath)?.at(-1) ?? "schema";
+    const keyword = shownName(splitPointer(e.instancePath) ?? []);
     sink.report(diagnostic("TG210", locate(`${pointer}${e.instancePath}`), { detail: `${keyword} ${e.message ?? `fails ${e.keyword}`}` }));
   }
 }
