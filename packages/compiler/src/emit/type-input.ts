@@ -37,6 +37,14 @@ function literalType(node: SchemaObject): SchemaObject {
   return rest;
 }
 
+// `examples` is data that jstt never prints, but its ref parser walks it and fails on an example that
+// holds a `$ref` (AsyncAPI's Reference Object examples: `{ $ref: "#/components/schemas/Pet" }`).
+function withoutExamples(node: SchemaObject): SchemaObject {
+  if (!Object.hasOwn(node, "examples")) return node;
+  const { examples: _examples, ...rest } = node;
+  return rest;
+}
+
 /** The schema jstt compiles, rewritten so its declarations need no editing afterwards. */
 export const typeInput = (schema: SchemaObject): SchemaObject =>
-  transformSchema(schema, "", (node) => literalType(refApart(defusePatternKeys(node)))) as SchemaObject;
+  transformSchema(schema, "", (node) => withoutExamples(literalType(refApart(defusePatternKeys(node))))) as SchemaObject;
