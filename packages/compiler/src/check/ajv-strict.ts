@@ -3,7 +3,8 @@ import { diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { defName } from "../schema/refs.js";
 import { isSchemaObject, mapSubschemas, type SchemaObject } from "../schema/walk.js";
-import { resolvePointer } from "../load/pointer.js";
+import { childPointer, resolvePointer } from "../load/pointer.js";
+import { ROOT_KEYS } from "../codegen/names.js";
 import { newAjv } from "./ajv-options.js";
 
 type Locate = (pointer: string) => SourceRange;
@@ -57,11 +58,12 @@ function culprit(ajv: Ajv2020, document: SchemaObject, pointer: string, seen: Se
  */
 export function checkAjvStrict(schemas: StrictSchemas, locate: Locate, sink: DiagnosticSink): void {
   const { input, output, agentView, defs } = schemas;
-  const document: SchemaObject = { $id: ID, $defs: { ...defs, "toolgate:input": input, "toolgate:output": output, "toolgate:agent_view": agentView } };
+  const document: SchemaObject = { $id: ID, $defs: { ...defs, [ROOT_KEYS.input]: input, [ROOT_KEYS.output]: output, [ROOT_KEYS.agentView]: agentView } };
   const ajv = newAjv();
   ajv.addSchema(document);
   // The agent view is built from output's schemas: a refusal there is shown at output.
-  const roots: [string, string][] = [["/$defs/toolgate:input", "/input"], ["/$defs/toolgate:output", "/output"], ["/$defs/toolgate:agent_view", "/output"]];
+  const pooled = (key: string): string => childPointer("/$defs", key);
+  const roots: [string, string][] = [[pooled(ROOT_KEYS.input), "/input"], [pooled(ROOT_KEYS.output), "/output"], [pooled(ROOT_KEYS.agentView), "/output"]];
   for (const [root, shown] of roots) {
     if (compileError(ajv, root) === undefined) continue;
     const found = culprit(ajv, document, root, new Set());

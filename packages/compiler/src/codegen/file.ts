@@ -135,9 +135,9 @@ function importStatements(specifier: string, imports: readonly Imported[]): Code
   return [...namespaces, _`import ${raw(allTypes ? "type " : "")}{ ${join(specifiers, ", ")} } from ${specifier};`];
 }
 
-/** A file another generator wrote whole (Ajv, json-schema-to-typescript, the boolean emitter, a JSON manifest). */
-export function wholeFile(path: string, source: string | undefined, text: string, wide = false): GeneratedFile {
-  const file = new GeneratedFile(path, source, wide);
+/** A file that is one text, not code (the JSON manifest). */
+export function wholeFile(path: string, source: string | undefined, text: string): GeneratedFile {
+  const file = new GeneratedFile(path, source);
   file.write(raw(text));
   return file;
 }

@@ -29,9 +29,9 @@ const shadowsHasOwn = (value: unknown): boolean =>
 // const or enum value with that key crashes it. Such a node gets the literal type jstt would have
 // written (JSON is TypeScript type syntax), and its data-only annotations are left out.
 function literalType(node: SchemaObject): SchemaObject {
-  const data = [node.const, node.enum, node.default, node.examples];
+  const data = [node.const, node.enum, node.default];
   if (!data.some(shadowsHasOwn)) return node;
-  const { const: constant, enum: values, default: _default, examples: _examples, ...rest } = node;
+  const { const: constant, enum: values, default: _default, ...rest } = node;
   if (Object.hasOwn(node, "const")) return { ...rest, tsType: safeStringify(constant) };
   if (Array.isArray(values)) return { ...rest, tsType: values.map((v) => safeStringify(v)).join(" | ") };
   return rest;
@@ -47,4 +47,4 @@ function withoutExamples(node: SchemaObject): SchemaObject {
 
 /** The schema jstt compiles, rewritten so its declarations need no editing afterwards. */
 export const typeInput = (schema: SchemaObject): SchemaObject =>
-  transformSchema(schema, "", (node) => withoutExamples(literalType(refApart(defusePatternKeys(node))))) as SchemaObject;
+  transformSchema(schema, "", (node) => literalType(withoutExamples(refApart(defusePatternKeys(node))))) as SchemaObject;
