@@ -2,6 +2,8 @@ import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
 import { runGen, type GenOptions } from "./gen.js";
+import { runImportSample } from "./import-sample.js";
+import { runInit } from "./init.js";
 import { EXIT, type Io } from "./io.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
 import { watchAndRun, watchTargets } from "./watch.js";
@@ -61,6 +63,25 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--head <hash>", "a head hash published elsewhere while the log was written (repeatable)", (hash: string, heads: string[]) => [...heads, hash], [])
     .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
     .action(async (file: string, opts) => done(await runAuditVerify(file, { anchor: opts.anchor, heads: opts.head, errorFormat: opts.errorFormat }, io)));
+  cli
+    .command("init")
+    .description("set up toolgate in a package: an example spec, its hooks module, .gitattributes and package.json scripts")
+    .option("--dir <path>", "the package directory", ".")
+    .option("--specs <dir>", "directory of tool specs, inside the package", "specs")
+    .option("--out <dir>", "output directory, inside the package", "generated")
+    .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
+    .action(async (opts) => done(await runInit(opts, io)));
+  const imports = cli.command("import").description("draft specs from what you already have");
+  imports
+    .command("sample")
+    .description("draft a tool spec whose output schema is inferred from recorded responses")
+    .argument("<responses...>", "recorded upstream responses (JSON files)")
+    .requiredOption("--tool <name>", "the tool's name (lower snake case)")
+    .option("--out <dir>", "directory the spec is written to", "specs")
+    .option("--input <json>", "a recorded call's arguments, as JSON text (repeatable); infers input", (json: string, all: string[]) => [...all, json], [])
+    .option("--force", "replace an existing spec of that name", false)
+    .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
+    .action(async (files: string[], opts) => done(await runImportSample(files, opts, io)));
   return cli;
 }
 

@@ -10,3 +10,8 @@ export { MANIFEST_PATH } from "./emit/manifest.js";
 export { HEADER_PATTERN, type OutputFile } from "./finalize.js";
 export type { ProjectIR, ToolIR } from "./ir/types.js";
 export { locate } from "./ir/locate.js";
+export { headroom, inferSchema, type InferredSchema } from "./draft/infer.js";
+export { schemaModeline } from "./draft/modeline.js";
+export { draftSampleSpec, type RecordedResponse, type SampleDraftInput } from "./draft/sample-spec.js";
+export { TODO } from "./draft/todo.js";
+export { EXAMPLE_TOOL, exampleHooks, exampleSpec } from "./draft/example.js";

@@ -28,6 +28,12 @@ describe("GeneratedFile", () => {
     );
   });
 
+  it("keeps every `..` of a module above the output directory (hooks two levels up, as with --out src/generated)", () => {
+    const file = new GeneratedFile("a/adapter.ts", "specs/a.yaml");
+    file.write(_`export const x = ${file.import(namespace("../../contracts/hooks.ts", "hooks"))};`);
+    expect(file.content.split("\n")[0]).toBe('import * as hooks from "../../../contracts/hooks.js";');
+  });
+
   it("aliases an import whose name the file already binds, and every use gets the alias", () => {
     const file = new GeneratedFile("path_segment/adapter.ts", undefined);
     const own = file.name("pathSegment");

@@ -102,8 +102,11 @@ export class GeneratedFile {
 
   #specifier(from: ImportSource): string {
     if ("module" in from) return from.module;
-    // Both paths are relative to the output directory; a root keeps `..` segments of the target.
-    const path = posix.relative(posix.dirname(`/out/${this.path}`), `/out/${from.file}`).replace(/\.ts$/, ".js");
+    // Both paths are relative to the output directory. The stand-in root is as deep as the target
+    // climbs, so none of its `..` segments is lost at `/` (a hooks module two levels above the output).
+    const climbs = from.file.split("/").filter((segment) => segment === "..").length;
+    const root = `/${"up/".repeat(climbs)}out`;
+    const path = posix.relative(posix.dirname(`${root}/${this.path}`), `${root}/${from.file}`).replace(/\.ts$/, ".js");
     return path.startsWith(".") ? path : `./${path}`;
   }
 
