@@ -3,26 +3,16 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listFiles } from "../packages/cli/src/files.js";
-import { runBuiltCli } from "./support/built-cli.js";
-import { repoRoot, tempDir } from "./support/project.js";
+import { runBuiltCli, tempDirsPerTest } from "./support/built-cli.js";
+import { repoRoot } from "./support/project.js";
 import { readTree } from "./support/tree.js";
 import { typeCheck } from "./support/typecheck.js";
 
 /** `toolgate init` through the built CLI in temp directories, then `gen`, `gen:check` and tsc on what it set up. */
 
-let disposers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(disposers.map((d) => d()));
-  disposers = [];
-});
-
-async function scratch(): Promise<string> {
-  const tmp = await tempDir("init");
-  disposers.push(tmp.dispose);
-  return tmp.dir;
-}
+const scratch = tempDirsPerTest("init");
 
 const NEXT = [
   "next:",
@@ -50,7 +40,7 @@ describe("toolgate init", () => {
     await writeFile(join(dir, ".gitattributes"), "*.png binary\n");
     const first = await runBuiltCli(dir, "init");
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('updated package.json (scripts gen:check); kept your own "gen" script');
+    expect(first.stdout).toContain('updated package.json (scripts gen:check); kept your own "gen" script; note: it has no "type": "module", which the generated code needs under NodeNext');
     expect(JSON.parse(await readFile(join(dir, "package.json"), "utf8"))).toEqual({ name: "gateway", scripts: { build: "tsc -b", gen: "make gen", "gen:check": "toolgate gen --check" } });
     expect(await readFile(join(dir, ".gitattributes"), "utf8")).toBe("*.png binary\ngenerated/** linguist-generated=true\n");
     const before = await readTree(dir);

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { repoRoot } from "./project.js";
+import { afterEach } from "vitest";
+import { repoRoot, tempDir } from "./project.js";
 import type { CliResult } from "./cli.js";
 
 /** The built `toolgate` bin, as a user's shell runs it. */
@@ -15,4 +16,18 @@ export function runBuiltCli(cwd: string, ...args: string[]): Promise<CliResult> 
       else resolve({ code, stdout: stdout.trimEnd(), stderr: stderr.trimEnd() });
     });
   });
+}
+
+/** A fresh temp directory per call, all removed after each test of the file that asks for them. */
+export function tempDirsPerTest(prefix: string): () => Promise<string> {
+  let disposers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(disposers.map((dispose) => dispose()));
+    disposers = [];
+  });
+  return async () => {
+    const tmp = await tempDir(prefix);
+    disposers.push(tmp.dispose);
+    return tmp.dir;
+  };
 }

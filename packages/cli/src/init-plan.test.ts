@@ -26,7 +26,7 @@ describe("planInit", () => {
     const text = written(plan)["package.json"]!;
     expect(JSON.parse(text)).toEqual({ name: "svc", files: ["dist"], scripts: { gen: "make gen", test: "vitest", "gen:check": "toolgate gen --check" } });
     expect(text).toContain('\t"files": ["dist"],\n');
-    expect(plan.report).toContain('updated package.json (scripts gen:check); kept your own "gen" script');
+    expect(plan.report).toContain('updated package.json (scripts gen:check); kept your own "gen" script; note: it has no "type": "module", which the generated code needs under NodeNext');
   });
 
   it("appends the linguist-generated line to .gitattributes once, after a missing final newline", () => {

@@ -1,5 +1,5 @@
 import { EXAMPLE_TOOL, exampleHooks, exampleSpec } from "@toolgate/compiler";
-import { applyEdits, modify, parseTree, type ParseError } from "jsonc-parser";
+import { applyEdits, modify, parseTree, type Node as JsonNode, type ParseError } from "jsonc-parser";
 import { posix } from "node:path";
 
 /**
@@ -55,32 +55,43 @@ function genScripts(layout: InitLayout): [name: string, command: string][] {
 }
 
 // A package.json init creates: private (nothing to publish yet) and ESM, as the generated code is.
-const NEW_PACKAGE = { private: true, type: "module", scripts: {} };
+const NEW_PACKAGE = `${JSON.stringify({ private: true, type: "module", scripts: {} }, null, 2)}\n`;
 
-function packageJson(layout: InitLayout, current: string | undefined): FileStep {
-  let text = current ?? `${JSON.stringify(NEW_PACKAGE, null, 2)}\n`;
-  const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length > 0 || tree?.type !== "object") return { conflict: "package.json is not a JSON object; fix it, then run init again" };
-  const scripts = tree.children?.find((p) => p.children?.[0]?.value === "scripts")?.children?.[1];
-  if (scripts !== undefined && scripts.type !== "object") return { conflict: "package.json has a \"scripts\" member that is not an object" };
-  const existing = new Map((scripts?.children ?? []).map((p) => [p.children?.[0]?.value as string, p.children?.[1]?.value as unknown]));
+const member = (object: JsonNode | undefined, name: string): JsonNode | undefined =>
+  object?.children?.find((pair) => pair.children?.[0]?.value === name)?.children?.[1];
+
+/** Adds each absent gen script with jsonc-parser's edits, which keep the file's own layout; a script of the same name stays. */
+function addScripts(text: string, scripts: JsonNode | undefined, layout: InitLayout): { text: string; added: string[]; kept: string[] } {
+  const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? "  ";
+  const formattingOptions = { insertSpaces: !indent.startsWith("\t"), tabSize: indent.startsWith("\t") ? 1 : indent.length, eol: "\n" };
   const added: string[] = [];
   const kept: string[] = [];
-  const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? "  ";
   for (const [name, command] of genScripts(layout)) {
-    if (existing.has(name)) {
-      if (existing.get(name) !== command) kept.push(name);
+    const existing = member(scripts, name);
+    if (existing !== undefined) {
+      if (existing.value !== command) kept.push(name);
       continue;
     }
-    const edits = modify(text, ["scripts", name], command, { formattingOptions: { insertSpaces: !indent.startsWith("\t"), tabSize: indent.startsWith("\t") ? 1 : indent.length, eol: "\n" } });
-    text = applyEdits(text, edits);
+    text = applyEdits(text, modify(text, ["scripts", name], command, { formattingOptions }));
     added.push(name);
   }
-  const keptNote = kept.length > 0 ? `; kept your own ${kept.map((k) => `"${k}"`).join(", ")} script` : "";
-  if (added.length === 0) return { report: `unchanged package.json${keptNote}` };
-  const what = `${current === undefined ? "created" : "updated"} package.json (scripts ${added.join(", ")})`;
-  return { write: text, report: `${what}${keptNote}` };
+  return { text, added, kept };
+}
+
+function packageJson(layout: InitLayout, current: string | undefined): FileStep {
+  const errors: ParseError[] = [];
+  const tree = parseTree(current ?? NEW_PACKAGE, errors, { disallowComments: true, allowTrailingComma: false });
+  if (errors.length > 0 || tree?.type !== "object") return { conflict: "package.json is not a JSON object; fix it, then run init again" };
+  const scripts = member(tree, "scripts");
+  if (scripts !== undefined && scripts.type !== "object") return { conflict: 'package.json has a "scripts" member that is not an object' };
+  const { text, added, kept } = addScripts(current ?? NEW_PACKAGE, scripts, layout);
+  // The generated code is ES modules; init says so rather than change how the package's own code loads.
+  const notes = [
+    ...(kept.length > 0 ? [`kept your own ${kept.map((k) => `"${k}"`).join(", ")} script`] : []),
+    ...(member(tree, "type")?.value === "module" ? [] : ['note: it has no "type": "module", which the generated code needs under NodeNext']),
+  ].map((note) => `; ${note}`).join("");
+  if (added.length === 0) return { report: `unchanged package.json${notes}` };
+  return { write: text, report: `${current === undefined ? "created" : "updated"} package.json (scripts ${added.join(", ")})${notes}` };
 }
 
 export function planInit(layout: InitLayout, existing: ReadonlyMap<string, string>): InitPlan {

@@ -43,7 +43,7 @@ describe("draftSampleSpec", () => {
   it("suggests the always-present scalars as view candidates and the date-time field for freshness, as comments", () => {
     const text = draftSampleSpec({ tool: "get_thing", responses: RESPONSES, specsDir: "specs" });
     expect(text).toContain("# Candidates (scalar fields present in every sample): id, state, updated_at\nagent_view:");
-    expect(text).toContain("# Freshness candidates (a date-time in every sample): updated_at\n");
+    expect(text).toContain("# Freshness candidates (strict RFC 3339 date-times in the samples): updated_at\n");
   });
 
   it("writes the modeline relative to the spec's directory", () => {

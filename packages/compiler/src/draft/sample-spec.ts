@@ -50,7 +50,7 @@ const listed = (label: string, paths: readonly string[]): string[] => (paths.len
 function checksComment(input: InferredSchema | undefined, output: InferredSchema): string[] {
   const fresh = freshCandidates(output);
   const example = fresh.length > 0 ? [`for example:  - fresh: { field: ${fresh[0]}, max_age: 5m, max_future: 30s }`] : [];
-  return [...listed("Freshness candidates (a date-time in every sample)", fresh), ...example, ...listed("Bind candidates (in the call and the response)", bindCandidates(input, output))];
+  return [...listed("Freshness candidates (strict RFC 3339 date-times in the samples)", fresh), ...example, ...listed("Bind candidates (in the call and the response)", bindCandidates(input, output))];
 }
 
 function header(input: SampleDraftInput): string[] {

@@ -1,7 +1,7 @@
 /**
- * The TODO markers a drafted spec carries where a person must decide (seeds 000 and 002): the value
- * `TODO: <hint>` in place of the key's value. `gen` reports each one as an error at its line, so a
- * draft cannot compile until every decision is made.
+ * The TODO markers a drafted spec carries where a person must decide (what the agent sees, the retry
+ * class, the checks; what the tool is for): the value `TODO: <hint>` in place of the key's value.
+ * `gen` reports each one as an error at its line, so a draft cannot compile until every decision is made.
  */
 export const TODO = {
   description: "TODO: say what the tool reads, and that it starts and changes nothing (or what it does change)",
