@@ -102,12 +102,13 @@ describe("import sample refuses", () => {
     expect(await readFile(join(dir, "specs", "get_thing.yaml"), "utf8")).toContain("tool: get_thing\n");
   });
 
-  it("a tool name the spec format refuses, an unreadable sample and invalid --input JSON, with exit 2", async () => {
+  it("a tool name the spec format refuses, an unreadable sample, invalid --input JSON and an --out that is a file, with exit 2", async () => {
     const dir = await project();
     await writeFile(join(dir, "r.json"), "{}");
     expect(await runBuiltCli(dir, "import", "sample", "r.json", "--tool", "Get-Thing")).toMatchObject({ code: 2, stderr: 'toolgate: --tool "Get-Thing" is not a tool name (lower snake case, at most 64 characters)' });
     expect(await runBuiltCli(dir, "import", "sample", "missing.json", "--tool", "t")).toMatchObject({ code: 2, stderr: "toolgate: cannot read missing.json: it does not exist" });
     expect(await runBuiltCli(dir, "import", "sample", "r.json", "--tool", "t", "--input", "{id: 1}")).toMatchObject({ code: 2, stderr: "toolgate: --input #1:1:2: invalid JSON: unexpected character" });
+    expect(await runBuiltCli(dir, "import", "sample", "r.json", "--tool", "t", "--out", "r.json")).toMatchObject({ code: 2, stderr: "toolgate: cannot write r.json/t.yaml: a parent is not a directory" });
     expect(await listFiles(dir)).toEqual(["package.json", "r.json"]);
   });
 });

@@ -68,6 +68,14 @@ describe("toolgate init", () => {
     expect(await listFiles(dir)).toEqual([]);
   });
 
+  it("refuses a --dir that is a file, with exit 2 instead of a crash", async () => {
+    const dir = await scratch();
+    await writeFile(join(dir, "notes.txt"), "");
+    const result = await runBuiltCli(dir, "init", "--dir", "notes.txt");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^toolgate: cannot read specs\/order_status\.yaml in .*notes\.txt: a parent is not a directory$/);
+  });
+
   it("leaves a package where npm run gen and gen:check pass, tsc checks the output, and the modeline resolves", { timeout: 240_000 }, async () => {
     const dir = await scratch();
     // An installed package: its node_modules holds @toolgate/cli, runtime and spec (the workspace's own).

@@ -46,6 +46,18 @@ async function packageRoot(dir: string): Promise<string> {
   }
 }
 
+/** Writes the draft unless a spec is there (or --force); the modeline needs the spec's directory relative to the package. */
+async function writeDraft(target: string, force: boolean, draft: (specsDir: string) => string): Promise<string | undefined> {
+  try {
+    if (!force && (await readIfExists(target)) !== undefined) return `toolgate: ${toPosix(target)} exists; a reviewed spec holds decisions a draft would lose (pass --force to replace it)`;
+    const outDir = resolve(dirname(target));
+    await writeText(target, draft(toPosix(relative(await packageRoot(outDir), outDir))));
+    return undefined;
+  } catch (e) {
+    return `toolgate: cannot write ${toPosix(target)}: ${readFailure(e)}`;
+  }
+}
+
 const todoKeys = (inputs: readonly unknown[]): string[] => Object.keys(TODO).filter((key) => key !== "input" || inputs.length === 0);
 
 /** `toolgate import sample`: drafts `<out>/<tool>.yaml` from recorded responses; refuses to replace a spec unless --force. */
@@ -64,10 +76,8 @@ export async function runImportSample(files: readonly string[], options: ImportS
     if (isProblem(read)) return fail(read.problem);
     inputs.push(read.value);
   }
-  if (!options.force && (await readIfExists(target)) !== undefined) return fail(`toolgate: ${toPosix(target)} exists; a reviewed spec holds decisions a draft would lose (pass --force to replace it)`);
-  const outDir = resolve(options.out);
-  const specsDir = toPosix(relative(await packageRoot(outDir), outDir));
-  await writeText(target, draftSampleSpec({ tool: options.tool, responses, inputs, specsDir }));
+  const problem = await writeDraft(target, options.force, (specsDir) => draftSampleSpec({ tool: options.tool, responses, inputs, specsDir }));
+  if (problem !== undefined) return fail(problem);
   io.stdout(`toolgate: drafted ${toPosix(target)} from ${responses.length} recorded response${responses.length === 1 ? "" : "s"}`);
   io.stdout(`  to decide (TODO): ${todoKeys(inputs).join(", ")}; review the inferred bounds`);
   io.stdout(`  then: npx toolgate gen`);
