@@ -2,6 +2,7 @@ import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
 import { runGen, type GenOptions } from "./gen.js";
+import { runImportOpenApi } from "./import-openapi.js";
 import { EXIT, type Io } from "./io.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
 import { watchAndRun, watchTargets } from "./watch.js";
@@ -61,6 +62,16 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--head <hash>", "a head hash published elsewhere while the log was written (repeatable)", (hash: string, heads: string[]) => [...heads, hash], [])
     .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
     .action(async (file: string, opts) => done(await runAuditVerify(file, { anchor: opts.anchor, heads: opts.head, errorFormat: opts.errorFormat }, io)));
+  // `import openapi` and `import sample` share this parent command.
+  const importCommand = cli.command("import").description("draft specs from what the upstream already has");
+  importCommand
+    .command("openapi")
+    .description("draft one spec per operation of a local OpenAPI 3.0/3.1 document (agent_view, retry and checks stay TODO)")
+    .argument("<document>", "the OpenAPI document (YAML or JSON)")
+    .option("--operation <operationId>", "import only this operation (repeatable)", (id: string, ids: string[]) => [...ids, id], [])
+    .option("--out <dir>", "the specs directory to write into", "specs")
+    .addOption(new Option("--error-format <format>", "diagnostic format").choices(["text", "json", "github"]).default("text"))
+    .action(async (document: string, opts) => done(await runImportOpenApi(document, { operation: opts.operation, out: opts.out, errorFormat: opts.errorFormat }, io)));
   return cli;
 }
 
