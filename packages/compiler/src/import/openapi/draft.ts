@@ -98,7 +98,7 @@ export function newSpecText(draft: Draft): string {
     },
     [` Drafted by toolgate import openapi from ${shown(draft.source)}, operation ${shown(draft.label)}.`, " Re-importing rewrites dialect, input, output, errors and upstream; every other key is yours."].join("\n"),
   );
-  for (const arg of draft.args) commentAbove(doc, ["input", "properties", arg.property], [arg.in === "body" ? "the JSON request body" : `${arg.in} parameter ${JSON.stringify(shown(arg.name))}`]);
+  for (const arg of draft.args) commentAbove(doc, ["input", "properties", arg.property], [arg.in === "body" ? "the JSON request body" : `${arg.in} parameter ${shown(JSON.stringify(arg.name))}`]);
   commentAbove(doc, ["vocabulary"], [`The document uses formats toolgate does not assert: ${list(draft.unknownFormats)}. They are kept as annotations (warning TG251).`]);
   const view = draft.suggestions.view;
   commentAbove(doc, ["agent_view"], [view.length > 0 ? `Suggested: ${list(view)}` : "No scalar top-level field to suggest: name sub-fields (a.b, items[].id)."]);

@@ -10,13 +10,17 @@ export function draftOutput(source: OpenApiSource, pool: SchemaPool, op: Operati
   const responses = member(source, op.at, "responses");
   const statuses = responses && isRecord(responses.value) ? Object.keys(responses.value).filter((s) => SUCCESS.test(s)).sort() : [];
   if (statuses.length === 0) return { reason: "it documents no 2xx response" };
+  const reasons: string[] = [];
   for (const status of statuses) {
-    const schema = jsonSchemaOf(source, member(source, responses!, status)!).schema;
-    if (schema === undefined) continue;
+    const { schema, media } = jsonSchemaOf(source, member(source, responses!, status)!);
+    if (schema === undefined) {
+      reasons.push(`its ${status} response ${media.length === 0 ? "has no content" : `declares no JSON schema (${media.join(", ")})`}`);
+      continue;
+    }
     const output = pool.rewrite(schema.value, schema.file, schema.pointer, refPrefix);
     return isObjectSchema(pool, output) ? { schema: output } : { reason: `its ${status} response is ${kindOf(pool.deref(output))}; a tool's output is a JSON object` };
   }
-  return { reason: `its ${statuses.join(", ")} response${statuses.length > 1 ? "s declare" : " declares"} no JSON schema` };
+  return { reason: reasons.join("; ") };
 }
 
 /** An object, or an allOf of objects: what an agent view can select fields of. */

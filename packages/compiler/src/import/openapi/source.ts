@@ -37,10 +37,29 @@ export function* refsIn(value: unknown): Generator<string> {
   }
 }
 
+/** Whether a parsed value contains itself (a YAML alias inside its own anchor), which no walk could end. */
+function isCyclic(value: unknown, open = new Set<unknown>()): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (open.has(value)) return true;
+  open.add(value);
+  const cyclic = Object.values(value).some((child) => isCyclic(child, open));
+  open.delete(value);
+  return cyclic;
+}
+
+/** A file parsed for the import: undefined (with the reason in `diagnostics`) when it cannot be read as data. */
+function load(path: string, text: string, diagnostics: Diagnostic[]): LoadedDocument | undefined {
+  const loaded = loadDocument(path, text);
+  diagnostics.push(...loaded.diagnostics);
+  if (loaded.document === undefined || !isCyclic(loaded.document.value)) return loaded.document;
+  diagnostics.push(diagnostic("TG121", { file: path, line: 1, column: 1 }, { file: quote(path), detail: "a YAML alias makes it contain itself" }));
+  return undefined;
+}
+
 /** The local files a file's `$ref`s name, for the CLI to read next (none when it does not parse). */
 export function referencedFiles(path: string, text: string): string[] {
   const files = new Set<string>();
-  for (const ref of refsIn(loadDocument(path, text).document?.value)) {
+  for (const ref of refsIn(load(path, text, [])?.value)) {
     const file = refFile(path, ref);
     if (file !== undefined && file !== path) files.add(file);
   }
@@ -58,9 +77,8 @@ export class OpenApiSource {
     private readonly missing: ReadonlyMap<string, string> = new Map(),
   ) {
     for (const [path, text] of texts) {
-      const loaded = loadDocument(path, text);
-      if (loaded.document) this.#docs.set(path, loaded.document);
-      this.diagnostics.push(...loaded.diagnostics);
+      const doc = load(path, text, this.diagnostics);
+      if (doc) this.#docs.set(path, doc);
     }
   }
 
