@@ -3,6 +3,7 @@ import { OAS_FORMATS } from "../../load/dialect/openapi.js";
 import type { Argument } from "./input.js";
 import { isRecord } from "./source.js";
 import type { Suggestions } from "./suggest.js";
+import type { Document } from "yaml";
 import { commentAbove, newDocument, print, shown } from "./yaml-out.js";
 
 /** One operation drafted as a spec: what the import owns, plus what it suggests for the rest. */
@@ -79,6 +80,11 @@ function checkComments(s: Suggestions): string[] {
   return lines.length > 0 ? ["Candidates:", ...lines] : ["No candidate found: no path parameter is echoed in the response, no required date-time field."];
 }
 
+/** Says above each input property which parameter (or the body) it stands for; also on a re-imported `input`. */
+export function commentArguments(doc: Document, draft: Draft): void {
+  for (const arg of draft.args) commentAbove(doc, ["input", "properties", arg.property], [arg.in === "body" ? "the JSON request body" : `${arg.in} parameter ${shown(JSON.stringify(arg.name))}`]);
+}
+
 /** A new spec file for an operation: owned keys filled in, TODO markers with suggestions for the rest. */
 export function newSpecText(draft: Draft): string {
   const doc = newDocument(
@@ -98,7 +104,7 @@ export function newSpecText(draft: Draft): string {
     },
     [` Drafted by toolgate import openapi from ${shown(draft.source)}, operation ${shown(draft.label)}.`, " Re-importing rewrites dialect, input, output, errors and upstream; every other key is yours."].join("\n"),
   );
-  for (const arg of draft.args) commentAbove(doc, ["input", "properties", arg.property], [arg.in === "body" ? "the JSON request body" : `${arg.in} parameter ${shown(JSON.stringify(arg.name))}`]);
+  commentArguments(doc, draft);
   commentAbove(doc, ["vocabulary"], [`The document uses formats toolgate does not assert: ${list(draft.unknownFormats)}. They are kept as annotations (warning TG251).`]);
   const view = draft.suggestions.view;
   commentAbove(doc, ["agent_view"], [view.length > 0 ? `Suggested: ${list(view)}` : "No scalar top-level field to suggest: name sub-fields (a.b, items[].id)."]);

@@ -62,6 +62,17 @@ describe("importOpenApi", () => {
     expect(again.report).toEqual(["schemas/shop.yaml: unchanged", "get_item.yaml: unchanged"]);
   });
 
+  it("rewrites only the owned keys' text on re-import, and falls back to printing a flow-style spec whole", () => {
+    const op = ["      operationId: getItem", "      summary: Reads one item.", OK_RESPONSE].join("\n");
+    const first = run(document(op)).files.find((f) => f.path === "get_item.yaml")!.content;
+    const mine = first.replace(/^agent_view: .*$/m, "agent_view: [ id ]   # mine").replace(/^errors: \[\]$/m, "errors: [NOT_FOUND]");
+    const updated = run(document(op), new Map([["get_item.yaml", mine]])).files.find((f) => f.path === "get_item.yaml")!.content;
+    expect(updated).toBe(mine.replace("errors: [NOT_FOUND]", "errors: []"));
+    const flow = `{ tool: get_item, version: 2, agent_view: [id], errors: [NOT_FOUND], upstream: { envelope: true } }\n`;
+    const fromFlow = parseDocument(run(document(op), new Map([["get_item.yaml", flow]])).files.find((f) => f.path === "get_item.yaml")!.content).toJS();
+    expect(fromFlow).toMatchObject({ version: 2, agent_view: ["id"], errors: [], upstream: { envelope: true, kind: "http", method: "GET", path: "/items/{Item-Id}", operation: "get_item" } });
+  });
+
   it("refuses to update a spec that no longer parses, and writes nothing", () => {
     const op = ["      operationId: getItem", "      summary: Reads one item.", OK_RESPONSE].join("\n");
     const result = run(document(op), new Map([["get_item.yaml", "tool: [\n"]]));

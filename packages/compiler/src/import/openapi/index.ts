@@ -1,8 +1,8 @@
 import { posix } from "node:path";
 import { diagnostic, hasErrors, quote, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import { dialectOfOpenApi } from "../../load/dialect/dialects.js";
-import { memberChanges, describeChange } from "./changes.js";
-import { describe, newSpecText, ownedValues, unknownFormats, type Draft } from "./draft.js";
+import { describeChange, memberChanges, schemaChange } from "./changes.js";
+import { commentArguments, describe, newSpecText, ownedValues, unknownFormats, type Draft } from "./draft.js";
 import { draftInput } from "./input.js";
 import { toolName } from "./names.js";
 import { operationsOf, type Operation } from "./operations.js";
@@ -149,7 +149,7 @@ function planSchemasFile(ctx: Context, existing: ReadonlyMap<string, string>, { 
   const content = print(newDocument({ openapi: version, components: { schemas } }, header));
   const before = existing.get(ctx.schemasPath);
   const old = before === undefined ? undefined : previousSchemas(before);
-  const changes = old === undefined ? [] : memberChanges(old, schemas);
+  const changes = old === undefined ? [] : memberChanges(old, schemas, schemaChange);
   if (content !== before) files.push({ path: ctx.schemasPath, content });
   report.push(`${ctx.schemasPath}: ${before === undefined ? "new" : changes.length > 0 ? `updated: ${changes.join(", ")}` : content === before ? "unchanged" : "rewritten"}`);
   return new Set(old === undefined ? [] : Object.keys(schemas).filter((n) => !Object.hasOwn(old, n) || JSON.stringify(old[n]) !== JSON.stringify(schemas[n])));
@@ -169,7 +169,7 @@ function planSpec(draft: Draft, ctx: Context, changedSchemas: ReadonlySet<string
     report.push(`${path}: new (${draft.label}); decide the TODOs: agent_view, checks, retry${draft.description.startsWith("TODO:") ? ", description" : ""}`);
     return;
   }
-  const updated = updateOwned(before, ownedValues(draft));
+  const updated = updateOwned(before, ownedValues(draft), (doc) => commentArguments(doc, draft));
   if (updated.text === undefined) {
     diagnostics.push(diagnostic("TG125", { file: path, line: 1, column: 1 }, { file: quote(path), detail: "it is not a YAML mapping" }));
     return;

@@ -18,10 +18,10 @@ function flowScalarLists(node: Document | Node): void {
 }
 
 /** A new document for plain data, comments set by key path afterwards. */
-export function newDocument(value: unknown, header: string): Document {
+export function newDocument(value: unknown, header?: string): Document {
   const doc = new Document(value);
   flowScalarLists(doc);
-  doc.commentBefore = header;
+  if (header !== undefined) doc.commentBefore = header;
   return doc;
 }
 
@@ -58,28 +58,56 @@ export interface OwnedChange {
   readonly after: unknown;
 }
 
+type Owned = readonly (readonly [path: readonly string[], value: unknown])[];
+
 /**
  * Rewrites only the keys the import owns in an author's spec, keeping every other key, comment and
- * decision as the author left it. `undefined` text when the spec does not parse as a mapping.
+ * decision as the author left it. Each changed top-level key's text is replaced in place, so the
+ * rest of the file keeps its bytes; should that not give the intended data (a flow-style file),
+ * the whole document is printed again. `undefined` text when the spec does not parse as a mapping.
  */
-export function updateOwned(text: string, owned: readonly (readonly [path: readonly string[], value: unknown])[]): { text?: string; changes: OwnedChange[] } {
+export function updateOwned(text: string, owned: Owned, decorate: (doc: Document) => void = () => {}): { text?: string; changes: OwnedChange[] } {
   const doc = parseDocument(text);
   if (doc.errors.length > 0 || !isMap(doc.contents)) return { changes: [] };
+  const current = doc.toJS() as Record<string, unknown>;
+  const next = new Map<string, unknown>();
   const changes: OwnedChange[] = [];
   for (const [path, after] of owned) {
-    const before = (doc.getIn(path, true) as Node | undefined)?.toJSON();
+    const top = current[path[0]!];
+    const before = path.length === 1 ? top : isPlainMap(top) ? top[path[1]!] : undefined;
     if (isDeepStrictEqual(before, after)) continue;
-    if (path.length > 1 && !isMap(doc.getIn(path.slice(0, -1), true))) doc.setIn(path.slice(0, -1), doc.createNode({}));
-    doc.setIn(path, doc.createNode(after));
     changes.push({ path, before, after });
+    const base = next.has(path[0]!) ? next.get(path[0]!) : top;
+    next.set(path[0]!, path.length === 1 ? after : { ...(isPlainMap(base) ? base : {}), [path[1]!]: after });
   }
-  flowNew(doc, changes);
-  return { text: changes.length > 0 ? print(doc) : text, changes };
+  if (changes.length === 0) return { text, changes };
+  const spliced = splice(doc, text, next, decorate);
+  const intended = { ...current, ...Object.fromEntries(next) };
+  return { text: isDeepStrictEqual(parseValue(spliced), intended) ? spliced : reprinted(doc, next), changes };
 }
 
-function flowNew(doc: Document, changes: readonly OwnedChange[]): void {
-  for (const change of changes) {
-    const node = doc.getIn(change.path, true);
-    if (isSeq(node) || isMap(node)) flowScalarLists(node);
+const isPlainMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The text with each key's `key: value` replaced by the new pair, printed (and commented by `decorate`) as the import prints it. */
+function splice(doc: Document, text: string, next: ReadonlyMap<string, unknown>, decorate: (doc: Document) => void): string {
+  const edits = [...next].map(([key, value]) => {
+    const pairDoc = newDocument({ [key]: value });
+    decorate(pairDoc);
+    const printed = print(pairDoc).trimEnd();
+    const pair = pairAt(doc, [key]);
+    const start = (pair?.key as Node | undefined)?.range?.[0];
+    const end = (pair?.value as Node | undefined)?.range?.[1] ?? (pair?.key as Node | undefined)?.range?.[1];
+    if (start === undefined || end === undefined) return { start: text.length, end: text.length, text: `${text.endsWith("\n") ? "" : "\n"}${printed}\n` };
+    return { start, end, text: printed + (text.slice(start, end).endsWith("\n") ? "\n" : "") };
+  });
+  return edits.sort((a, b) => b.start - a.start).reduce((out, e) => out.slice(0, e.start) + e.text + out.slice(e.end), text);
+}
+
+function reprinted(doc: Document, next: ReadonlyMap<string, unknown>): string {
+  for (const [key, value] of next) doc.set(key, doc.createNode(value));
+  for (const key of next.keys()) {
+    const node = doc.get(key, true);
+    if (isSeq(node) || isMap(node)) flowScalarLists(node as Node);
   }
+  return print(doc);
 }
