@@ -2,6 +2,7 @@ import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
 import { runGen, type GenOptions } from "./gen.js";
+import { runImportOpenApi } from "./import-openapi.js";
 import { runImportSample } from "./import-sample.js";
 import { runInit } from "./init.js";
 import { EXIT, type Io } from "./io.js";
@@ -71,6 +72,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--out <dir>", "output directory, inside the package", "generated")
     .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
     .action(async (opts) => done(await runInit(opts, io)));
+  // `import openapi` and `import sample` share this parent command.
   const imports = cli.command("import").description("draft specs from what you already have");
   imports
     .command("sample")
@@ -82,6 +84,14 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--force", "replace an existing spec of that name", false)
     .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
     .action(async (files: string[], opts) => done(await runImportSample(files, opts, io)));
+  imports
+    .command("openapi")
+    .description("draft one spec per operation of a local OpenAPI 3.0/3.1 document (agent_view, retry and checks stay TODO)")
+    .argument("<document>", "the OpenAPI document (YAML or JSON)")
+    .option("--operation <operationId>", "import only this operation (repeatable)", (id: string, ids: string[]) => [...ids, id], [])
+    .option("--out <dir>", "the specs directory to write into", "specs")
+    .addOption(new Option("--error-format <format>", "diagnostic format").choices(["text", "json", "github"]).default("text"))
+    .action(async (document: string, opts) => done(await runImportOpenApi(document, { operation: opts.operation, out: opts.out, errorFormat: opts.errorFormat }, io)));
   return cli;
 }
 

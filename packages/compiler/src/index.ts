@@ -15,3 +15,4 @@ export { schemaModeline } from "./draft/modeline.js";
 export { draftSampleSpec, type RecordedResponse, type SampleDraftInput } from "./draft/sample-spec.js";
 export { TODO } from "./draft/todo.js";
 export { EXAMPLE_TOOL, exampleHooks, exampleSpec } from "./draft/example.js";
+export { importOpenApi, referencedFiles, type OpenApiImportInput, type OpenApiImportResult, type PlannedFile } from "./import/openapi/index.js";

@@ -11,9 +11,11 @@ interface Entry {
   readonly severity: Severity;
   readonly message: (p: Record<string, string>) => string;
   readonly hint: string;
+  /** A more specific hint for some values of the `key` parameter (the spec key a finding is about). */
+  readonly hints?: Readonly<Record<string, string>>;
 }
 
-const entry = (severity: Severity, message: Entry["message"], hint: string): Entry => ({ severity, message, hint });
+const entry = (severity: Severity, message: Entry["message"], hint: string, hints?: Entry["hints"]): Entry => ({ severity, message, hint, ...(hints ? { hints } : {}) });
 
 export const DIAGNOSTICS = {
   TG001: entry("error", (p) => `no tool specs found in ${p.dir}`, "Put one *.yaml, *.yml or *.json spec per tool directly in the specs directory."),
@@ -24,6 +26,16 @@ export const DIAGNOSTICS = {
   TG111: entry("error", (p) => `unknown key ${p.key}${p.where}`, "Remove it or fix its spelling; the spec format is closed so typos never pass silently."),
   TG112: entry("error", (p) => `missing required key ${p.key}${p.where}`, "Add the key; see the spec format's JSON Schema for its shape."),
   TG113: entry("error", (p) => `invalid value${p.where}: ${p.detail}`, "See the spec format's JSON Schema for the allowed values."),
+  TG120: entry("error", (p) => `${p.key} is still undecided: ${p.todo}`, "Replace the TODO marker with the author's decision; the import never makes it.", {
+    agent_view: "choose the fields the agent needs",
+    retry: "declare whether this operation is safe, idempotent or unsafe (seed: the retry class is never inferred from the HTTP method)",
+    checks: "declare the bind and fresh checks that tie the response to the call, or write checks: []",
+  }),
+  TG121: entry("error", (p) => `${p.file} is not an OpenAPI 3.0 or 3.1 document: ${p.detail}`, "toolgate import openapi reads OpenAPI 3.0.x and 3.1.x documents (YAML or JSON) with an `openapi` version and `paths`."),
+  TG122: entry("error", (p) => `$ref ${p.ref} cannot be resolved: ${p.detail}`, "Point the $ref at an existing location in the document or in a local file beside it."),
+  TG123: entry("warning", (p) => `operation ${p.operation} is not imported: ${p.reason}`, "Write this tool's spec by hand, or change the operation in the document and import again."),
+  TG124: entry("error", (p) => `the document has no operation ${p.operation}`, "Name an operationId from the document's paths (or leave out --operation to import every operation)."),
+  TG125: entry("error", (p) => `${p.file} cannot be updated: ${p.detail}`, "Fix the spec's YAML (or move it away) and import again; the import rewrites only the keys it owns."),
   TG201: entry("error", (p) => `$ref target file ${p.file} does not exist`, "Refs resolve relative to the referring file and must stay inside the specs directory."),
   TG202: entry("error", (p) => `$ref pointer ${p.pointer} not found in ${p.file}`, "Point at an existing location, e.g. #/$defs/name."),
   TG203: entry("error", (p) => `remote $ref ${p.ref} is not allowed`, "Copy the schema into the specs directory; toolgate never fetches at compile or run time."),

@@ -19,13 +19,13 @@ export interface Diagnostic extends SourceRange {
  * parameter and the file name are escaped here, so no call site can let raw spec text through.
  */
 export function diagnostic(code: DiagnosticCode, at: SourceRange, params: Record<string, string> = {}): Diagnostic {
-  const def = DIAGNOSTICS[code];
+  const def: (typeof DIAGNOSTICS)[DiagnosticCode] & { readonly hints?: Readonly<Record<string, string>> } = DIAGNOSTICS[code];
   const escaped = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, escapeText(value)]));
   return Object.freeze({
     code,
     severity: def.severity,
     message: (def.message as (p: Record<string, string>) => string)(escaped),
-    hint: def.hint,
+    hint: (params.key !== undefined && def.hints && Object.hasOwn(def.hints, params.key) ? def.hints[params.key] : undefined) ?? def.hint,
     file: escapeText(at.file),
     line: at.line,
     column: at.column,

@@ -22,6 +22,7 @@ import { buildErrors } from "./errors.js";
 import { sourceMap } from "./locations.js";
 import { buildRoute } from "./route.js";
 import type { RawSpec } from "./spec.js";
+import { checkUndecided } from "./undecided.js";
 import { parseDuration, parseSize } from "./units.js";
 
 export const DEFAULT_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
@@ -33,7 +34,7 @@ const DEFAULT_RETRY_BUDGET_MS = 10_000;
  */
 export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: DiagnosticSink): ToolIR | undefined {
   const own = sink.scope();
-  checkSpecShape(doc, own);
+  checkSpecShape(doc, own, checkUndecided(doc.value, doc.path, sources.text(doc.path), own));
   if (own.hasErrors()) return undefined;
   const spec = doc.value as RawSpec;
   const vocabulary = vocabularyOf(spec);

@@ -7,7 +7,7 @@ const OAS_ANNOTATIONS = new Set(["discriminator", "xml", "externalDocs"]);
 
 // OpenAPI's data-type formats describe a number's or string's encoding for code generators; JSON
 // Schema has no assertion for them. int32 alone is a range, and is kept as one.
-const OAS_FORMATS = new Set(["int32", "int64", "float", "double", "byte", "binary", "password"]);
+export const OAS_FORMATS: ReadonlySet<string> = new Set(["int32", "int64", "float", "double", "byte", "binary", "password"]);
 const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
 
 /** The OpenAPI Schema Object's own keywords, as 2020-12 (3.0's draft-04 core is upgraded after). */
