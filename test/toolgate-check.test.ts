@@ -63,7 +63,9 @@ describe("toolgate check", () => {
   }, 300_000);
 
   it("says how far outside the fresh window the response is", async () => {
-    const run = await check("stale.json", JSON.stringify({ ...REVIEW, observed_at: "2026-12-01T09:50:00Z" }));
+    await writeFile(join(project.dir, "stale.json"), JSON.stringify({ ...REVIEW, observed_at: "2026-12-01T09:50:00Z" }));
+    // The tool named by its spec file this time.
+    const run = await toolgate(project.dir, "check", "specs/review_status.yaml", "stale.json", "--now", NOW);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("  semantic   failed: fresh.observed_at: observed_at is 600s old at --now (allowed: at most 300s old, 30s ahead)");
   }, 300_000);
