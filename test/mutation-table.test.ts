@@ -1,6 +1,6 @@
 import type { FixtureAdapter } from "@toolgate/runtime";
 import { describe, expect, it } from "vitest";
-import { formatMutationTable, mutationRow, rowFails, type NearMiss } from "../packages/cli/src/mutation-table.js";
+import { formatMutationTable, mutationRow, rowFails, successBase, type NearMiss } from "../packages/cli/src/mutation-table.js";
 
 const { adapters } = (await import("../generated/index.js")) as unknown as { adapters: Record<string, FixtureAdapter> };
 
@@ -61,5 +61,20 @@ describe("the near-miss mutation table, through the generated deployment_status 
     expect(mutationRow(adapters.job_run_status!, "job_run_status", misses, "req.J7q94MkP").expectedLayer).toBe(1);
     // Without it every mutation would stop at the request id check.
     expect(mutationRow(adapters.job_run_status!, "job_run_status", misses).otherLayer).toHaveLength(1);
+  });
+
+  it("derives the base from the tool's first success fixture, with its request id", () => {
+    const fixture = (name: string, outcome: "success" | "failure") => ({
+      name,
+      tool: "job_run_status",
+      raw: name,
+      input: { project_id: "bluebird" },
+      now: "2026-12-01T10:01:00Z",
+      requestId: "req.J7q94MkP",
+      expect: outcome === "success" ? { outcome, data: {} } : { outcome, code: "NOT_FOUND", layer: "upstream" as const },
+    });
+    const fixtures = [fixture("c", "success"), fixture("a", "failure"), fixture("b", "success")];
+    expect(successBase(fixtures, "job_run_status")).toEqual({ base: { raw: "b", input: { project_id: "bluebird" }, now: "2026-12-01T10:01:00Z" }, requestId: "req.J7q94MkP" });
+    expect(successBase(fixtures, "review_status")).toBeUndefined();
   });
 });

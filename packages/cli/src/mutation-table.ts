@@ -17,6 +17,23 @@ export interface NearMiss {
   readonly expect: { readonly layer: Layer; readonly code: string };
 }
 
+/** Mirrors `FixtureBase` of @toolgate/compiler: the valid response the near misses derive from. */
+export interface FixtureBase {
+  readonly raw: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly now: string;
+}
+
+/**
+ * A tool's base for its near misses: its first success fixture (by path), with the request id an
+ * envelope upstream echoes; undefined when it has none (then the compiler synthesizes one).
+ */
+export function successBase(fixtures: readonly Fixture[], tool: string): { base: FixtureBase; requestId: string | undefined } | undefined {
+  const first = fixtures.filter((f) => f.tool === tool && f.expect.outcome === "success").sort((a, b) => a.name.localeCompare(b.name))[0];
+  if (first === undefined) return undefined;
+  return { base: { raw: first.raw, input: first.input as Readonly<Record<string, unknown>>, now: first.now }, requestId: first.requestId };
+}
+
 /** One tool's row of the mutation table, and the mutations that fail the run. */
 export interface MutationRow {
   readonly tool: string;
