@@ -96,8 +96,9 @@ async function judge(tool: ToolIR, adapter: FixtureAdapter, raw: Uint8Array, opt
   const started = callFor(adapter, tool, value, options, { now: () => now, onEvent: (e) => (event = e) });
   const result: AgentResult<unknown> = started.ok ? adapter.adapt(raw, started.call) : started.result;
   if (!started.ok) {
-    io.stdout(`toolgate check ${tool.tool}: --input fails the input schema: ${(event?.schema_errors ?? []).map((e) => `${e.instancePath || "/"} ${e.keyword}`).join(", ")}`);
-    io.stdout(JSON.stringify(result, null, 2));
+    const errors = event?.schema_errors ?? [];
+    const message = `toolgate check ${tool.tool}: --input fails the input schema: ${errors.map((e) => `${e.instancePath || "/"} ${e.keyword}`).join(", ")}`;
+    io.stdout(options.errorFormat === "json" ? JSON.stringify({ tool: tool.tool, outcome: "failure", inputErrors: errors, agentResult: result }, null, 2) : `${message}\n${JSON.stringify(result, null, 2)}`);
     return EXIT.findings;
   }
   const report = checkReport({ tool, depth: depthOf(text), value, now, event: event!, result });

@@ -78,6 +78,12 @@ export async function loadAdapters(paths: ProjectPaths, errorFormat: ErrorFormat
   const outFromRoot = toPosix(relative(root, resolve(paths.out)));
   if (outFromRoot.startsWith("..")) return refuse(`${out} must be inside the project directory ${toPosix(root)}`, errorFormat, io);
   const dir = await transpileInto(root, await projectSources(root, paths));
-  const index = (await import(pathToFileURL(join(dir, outFromRoot, "index.js")).href)) as { adapters: Record<string, FixtureAdapter> };
+  let index: { adapters: Record<string, FixtureAdapter> };
+  try {
+    index = (await import(pathToFileURL(join(dir, outFromRoot, "index.js")).href)) as typeof index;
+  } catch (e) {
+    // A missing @toolgate/runtime, or a hooks module that throws while loading: the project's setup, not toolgate's.
+    return refuse(`cannot load the generated adapters: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, errorFormat, io);
+  }
   return { ok: true, tools: compiled.result.tools, adapters: index.adapters };
 }
