@@ -2,7 +2,8 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { decideTodos, todoLines, toolgate } from "./support/import-openapi.js";
+import { runBuiltCli } from "./support/built-cli.js";
+import { decideTodos, todoLines } from "./support/import-openapi.js";
 import { repoRoot, scratchDir, sharedTestdata } from "./support/project.js";
 import { readTree } from "./support/tree.js";
 import { typeCheck } from "./support/typecheck.js";
@@ -96,20 +97,20 @@ async function checkGolden(name: string, dir: string): Promise<void> {
 describe("toolgate import openapi", () => {
   it.each(CASES)("$document: import, TODOs reported, decided, gen, type-check, adapt", async (c) => {
     const dir = await project("import-openapi");
-    const imported = await toolgate(dir, "import", "openapi", c.document);
+    const imported = await runBuiltCli(dir, "import", "openapi", c.document);
     expect(imported.code, imported.stderr).toBe(0);
     expect(await specNames(dir)).toEqual(c.tools.map((t) => `${t}.yaml`));
     await checkGolden(c.document.split("/").at(-1)!.replace(/\.ya?ml$/, ""), dir);
 
     // Exactly the TODO markers, each at its line, and nothing else that is an error.
-    const first = await toolgate(dir, "gen", "--error-format", "json");
+    const first = await runBuiltCli(dir, "gen", "--error-format", "json");
     expect(first.code).toBe(1);
     const errors = (JSON.parse(first.stderr) as { code: string; file: string; line: number; severity: string }[]).filter((d) => d.severity === "error");
     const expected = (await Promise.all(c.tools.map(async (t) => todoLines(await readFile(join(dir, "specs", `${t}.yaml`), "utf8")).map((line) => ["TG120", `specs/${t}.yaml`, line])))).flat();
     expect(errors.map((d) => [d.code, d.file, d.line]).sort()).toEqual(expected.sort());
 
     for (const tool of c.tools) await decideTodos(join(dir, "specs", `${tool}.yaml`));
-    const second = await toolgate(dir, "gen", "--quiet");
+    const second = await runBuiltCli(dir, "gen", "--quiet");
     expect(second.code, second.stderr).toBe(0);
     const generated = (await readTree(join(dir, "generated"))).keys();
     expect(typeCheck([...generated].filter((p) => p.endsWith(".ts")).map((p) => join(dir, "generated", p)))).toEqual([]);
@@ -123,7 +124,7 @@ describe("toolgate import openapi", () => {
 
   it("imports nothing from a document whose operations have no JSON object response, and says why (exit 1)", async () => {
     const dir = await project("import-openapi-none");
-    const result = await toolgate(dir, "import", "openapi", openapi("api-with-examples.3.0.yaml"));
+    const result = await runBuiltCli(dir, "import", "openapi", openapi("api-with-examples.3.0.yaml"));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('warning TG123: operation "listVersionsv2" is not imported: its 200 response declares no JSON schema');
     expect(result.stdout).toContain("nothing written");
@@ -134,7 +135,7 @@ describe("toolgate import openapi", () => {
     const dir = await project("import-openapi-again");
     await cp(join(FIXTURES, "bookshop.3.1.yaml"), join(dir, "bookshop.yaml"));
     await cp(join(FIXTURES, "bookshop-common.yaml"), join(dir, "bookshop-common.yaml"));
-    expect((await toolgate(dir, "import", "openapi", "bookshop.yaml")).code).toBe(0);
+    expect((await runBuiltCli(dir, "import", "openapi", "bookshop.yaml")).code).toBe(0);
     await decideTodos(join(dir, "specs/get_book.yaml"));
     const decided = await readFile(join(dir, "specs/get_book.yaml"), "utf8");
     await writeFile(join(dir, "specs/get_book.yaml"), decided.replace("version: 1", "version: 1\nlimits: { max_bytes: 8KiB } # mine"));
@@ -143,7 +144,7 @@ describe("toolgate import openapi", () => {
       .replace('"429": { $ref: "#/components/responses/Problem" }', '"403": { $ref: "#/components/responses/Problem" }')
       .replace("isbn: { type: string, pattern: \"^[0-9]{13}$\" }", "isbn: { type: string, pattern: \"^[0-9]{13}$\" }\n            edition: { type: integer }");
     await writeFile(join(dir, "bookshop.yaml"), document);
-    const again = await toolgate(dir, "import", "openapi", "bookshop.yaml");
+    const again = await runBuiltCli(dir, "import", "openapi", "bookshop.yaml");
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout.trimEnd().split("\n")).toEqual([
       "specs/schemas/bookshop.yaml: updated: ~ Book",
@@ -178,7 +179,7 @@ describe("toolgate import openapi on bad input: a clear error, exit 2, nothing w
   ])("%s", async (_, name, text, message) => {
     const dir = await project("import-openapi-bad");
     await writeFile(join(dir, name), text);
-    const result = await toolgate(dir, "import", "openapi", name);
+    const result = await runBuiltCli(dir, "import", "openapi", name);
     expect(result.stderr).toMatch(message);
     expect(result.code).toBe(2);
     expect(await readdir(dir)).toEqual([name]);
@@ -186,7 +187,7 @@ describe("toolgate import openapi on bad input: a clear error, exit 2, nothing w
 
   it("a missing document", async () => {
     const dir = await project("import-openapi-missing");
-    const result = await toolgate(dir, "import", "openapi", "nowhere.yaml", "--error-format", "json");
+    const result = await runBuiltCli(dir, "import", "openapi", "nowhere.yaml", "--error-format", "json");
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stderr)).toEqual([{ severity: "error", message: "cannot read nowhere.yaml: it does not exist" }]);
     expect(await readdir(dir)).toEqual([]);
@@ -194,7 +195,7 @@ describe("toolgate import openapi on bad input: a clear error, exit 2, nothing w
 
   it("an --operation the document does not have", async () => {
     const dir = await project("import-openapi-unknown-op");
-    const result = await toolgate(dir, "import", "openapi", openapi("petstore.3.0.yaml"), "--operation", "showPetById", "--operation", "adoptPet");
+    const result = await runBuiltCli(dir, "import", "openapi", openapi("petstore.3.0.yaml"), "--operation", "showPetById", "--operation", "adoptPet");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error TG124: the document has no operation "adoptPet"');
     expect(await readdir(dir)).toEqual([]);

@@ -1,29 +1,5 @@
-import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { isMap, isScalar, parseDocument, type Pair } from "yaml";
-import { repoRoot } from "./project.js";
-
-const BIN = join(repoRoot, "packages/cli/bin/toolgate.js");
-
-export interface ChildResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** The built CLI in a child process, as a user runs it from `cwd`. */
-export async function toolgate(cwd: string, ...args: string[]): Promise<ChildResult> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], { cwd, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code?: number; stdout?: string; stderr?: string };
-    if (typeof failed.code !== "number") throw e;
-    return { code: failed.code, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
 
 /** Lines (1-based) holding a `TODO:` marker value, where gen must report TG120. */
 export function todoLines(text: string): number[] {

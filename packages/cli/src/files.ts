@@ -7,6 +7,9 @@ export const toPosix = (path: string): string => path.split(sep).join("/");
 
 const isSpecFile = (name: string): boolean => SPEC_EXTENSIONS.some((ext) => name.endsWith(ext));
 
+/** `<tool>.fixtures/` directories hold recorded responses for `toolgate test`, never specs or schemas. */
+const isInFixtures = (path: string): boolean => /(^|\/)[^/]+\.fixtures\//.test(path);
+
 /** Every file below `dir`, as paths relative to `dir`, sorted; none when the directory is absent. */
 export async function listFiles(dir: string): Promise<string[]> {
   let entries;
@@ -44,11 +47,11 @@ export function readFailure(e: unknown): string {
   return (code === undefined ? undefined : REASONS[code]) ?? code ?? String(e);
 }
 
-/** Reads the specs directory: top-level files are specs, sub-directories hold shared schemas. */
+/** Reads the specs directory: top-level files are specs, sub-directories hold shared schemas (fixture directories are skipped). */
 export async function readSpecTree(specsDir: string, label: string): Promise<SpecTree> {
   const tree: SpecTree = { files: new Map(), specs: [], unreadable: [] };
   for (const path of await listFiles(specsDir)) {
-    if (!isSpecFile(path)) continue;
+    if (!isSpecFile(path) || isInFixtures(path)) continue;
     const key = `${label}/${path}`;
     try {
       tree.files.set(key, await readFile(join(specsDir, path), "utf8"));

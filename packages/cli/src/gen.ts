@@ -1,9 +1,9 @@
-import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileOutput, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
+import type { ErrorFormat, ToolIR } from "@toolgate/compiler";
 import { join } from "node:path";
-import { readIfExists, removeFile, toPosix, writeText } from "./files.js";
-import { fromRoot, readInputs } from "./inputs.js";
+import { removeFile, toPosix, writeText } from "./files.js";
 import { EXIT, type Io } from "./io.js";
 import { planOutput, type OutputPlan } from "./plan.js";
+import { compileProject } from "./project.js";
 
 export interface GenOptions {
   readonly specs: string;
@@ -29,21 +29,9 @@ function reportPlan(plan: OutputPlan, io: Io): void {
 
 /** `toolgate gen`: compile specs/ in memory, then write (or, with --check, compare) the output directory. */
 export async function runGen(options: GenOptions, io: Io): Promise<number> {
-  const { inputs, problems } = await readInputs(options.specs, options.hooks);
-  if (inputs === undefined) {
-    io.stderr(formatDiagnostics(problems, options.errorFormat));
-    return EXIT.usage;
-  }
-  const previousManifest = await readIfExists(join(options.out, MANIFEST_PATH));
-  const result: CompileOutput = await compile({
-    files: inputs.tree.files,
-    specs: inputs.tree.specs,
-    outDir: fromRoot(options.specs, options.out),
-    ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
-    ...(previousManifest === undefined ? {} : { previousManifest }),
-  });
-  if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, options.errorFormat));
-  if (hasErrors(result.diagnostics)) return EXIT.findings;
+  const compiled = await compileProject(options, options.errorFormat, io);
+  if (!compiled.ok) return compiled.exit;
+  const { result } = compiled;
   const plan = await planOutput(options.out, result.files);
   const outLabel = toPosix(options.out);
   if (options.check) {

@@ -1,11 +1,13 @@
 import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
+import { runCheck } from "./check.js";
 import { runGen, type GenOptions } from "./gen.js";
 import { runImportOpenApi } from "./import-openapi.js";
 import { runImportSample } from "./import-sample.js";
 import { runInit } from "./init.js";
 import { EXIT, type Io } from "./io.js";
+import { runTest } from "./test-command.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
 import { watchAndRun, watchTargets } from "./watch.js";
 
@@ -54,6 +56,29 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
       const options: GenOptions = { ...opts, hooks: opts.hooks };
       done(await (opts.watch ? genAndWatch(options, io) : runGen(options, io)));
     });
+  cli
+    .command("check")
+    .description("run one recorded upstream response through a tool's generated adapter and show each layer's verdict")
+    .argument("<tool>", "tool name, or its spec file")
+    .argument("<response>", "the recorded response (a file)")
+    .option("--input <json>", "the call's input (default: built from the response's bind fields)")
+    .option("--now <rfc3339>", "the clock of the call (default: now)")
+    .option("--specs <dir>", "directory of tool specs", "specs")
+    .option("--out <dir>", "output directory", "generated")
+    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
+    .addOption(new Option("--error-format <format>", "report format").choices(["text", "json", "github"]).default("text"))
+    .action(async (tool: string, response: string, opts) => done(await runCheck(tool, { ...opts, hooks: opts.hooks, response }, io)));
+  cli
+    .command("test")
+    .description("run every fixture (specs/<tool>.fixtures/*.yaml) through the generated adapters")
+    .option("--specs <dir>", "directory of tool specs", "specs")
+    .option("--out <dir>", "output directory", "generated")
+    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
+    .option("--tool <name>", "only this tool's fixtures")
+    .addOption(new Option("--error-format <format>", "report format").choices(["text", "json", "github"]).default("text"))
+    .addOption(new Option("--reporter <kind>", "also write a report file").choices(["junit"]))
+    .option("--output <file>", "where --reporter writes")
+    .action(async (opts) => done(await runTest({ ...opts, hooks: opts.hooks }, io)));
   cli
     .command("audit")
     .description("work with audit logs written by openAuditFile / createAuditLog")

@@ -16,3 +16,4 @@ export { draftSampleSpec, type RecordedResponse, type SampleDraftInput } from ".
 export { TODO } from "./draft/todo.js";
 export { EXAMPLE_TOOL, exampleHooks, exampleSpec } from "./draft/example.js";
 export { importOpenApi, referencedFiles, type OpenApiImportInput, type OpenApiImportResult, type PlannedFile } from "./import/openapi/index.js";
+export { FIXTURE_FILE, fixtureTool, parseFixture, type FixtureFile, type FixtureParse } from "./fixtures/parse.js";

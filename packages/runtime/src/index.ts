@@ -29,3 +29,4 @@ export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";
 export { FAILURE_ENVELOPE_SCHEMA, FAILURE_ENVELOPE_VERSION, failureEnvelope } from "./envelope.js";
 export * from "./mcp/index.js";
 export * from "./definitions/index.js";
+export { firstSchemaError, matches, runFixtures, type Fixture, type FixtureAdapter, type FixtureExpectation, type FixtureGot, type FixtureRun } from "./fixtures/run.js";

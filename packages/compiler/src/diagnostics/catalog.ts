@@ -91,6 +91,10 @@ export const DIAGNOSTICS = {
   TG403: entry("error", (p) => `tool ${p.tool} would export ${p.binding}, which tool ${p.other} exports too`, "Rename one of the tools; generated/index.ts exports both bindings side by side."),
   TG601: entry("error", (p) => `breaking change to ${p.tool} under version ${p.version}: ${p.detail}`, "Bump version (consumers pin it), or make the change compatible."),
   TG602: entry("error", (p) => `version of ${p.tool} went down from ${p.from} to ${p.to}`, "Contract versions only go up."),
+  TG701: entry("error", (p) => `unknown fixture key ${p.key}${p.where}`, "A fixture holds description, upstream_version, now, input, request_id, raw and expect (README, \"Fixtures and toolgate test\")."),
+  TG702: entry("error", (p) => `fixture is missing ${p.key}${p.where}`, "Add the key: a fixture needs upstream_version, now, input, raw and expect."),
+  TG703: entry("error", (p) => `invalid fixture value${p.where}: ${p.detail}`, "See README, \"Fixtures and toolgate test\", for the fixture format."),
+  TG704: entry("error", (p) => `fixtures for ${p.tool}, which no spec declares`, "Name the directory <tool>.fixtures after a tool in the specs directory."),
   TG503: entry(
     "warning",
     (p) => `${p.target} strict mode: ${p.detail}; the tool is emitted with strict: false`,

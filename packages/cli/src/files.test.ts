@@ -1,0 +1,21 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { readSpecTree } from "./files.js";
+
+it("reads specs and shared schemas, never a <tool>.fixtures/ directory", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "toolgate-files-"));
+  try {
+    await mkdir(join(dir, "a.fixtures"), { recursive: true });
+    await mkdir(join(dir, "schemas"), { recursive: true });
+    await writeFile(join(dir, "a.yaml"), "tool: a\n");
+    await writeFile(join(dir, "a.fixtures", "recorded.yaml"), "raw: |\n  {}\n");
+    await writeFile(join(dir, "schemas", "common.yaml"), "$defs: {}\n");
+    const tree = await readSpecTree(dir, "specs");
+    expect([...tree.files.keys()]).toEqual(["specs/a.yaml", "specs/schemas/common.yaml"]);
+    expect(tree.specs).toEqual(["specs/a.yaml"]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
