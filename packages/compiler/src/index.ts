@@ -10,3 +10,4 @@ export { MANIFEST_PATH } from "./emit/manifest.js";
 export { HEADER_PATTERN, type OutputFile } from "./finalize.js";
 export type { ProjectIR, ToolIR } from "./ir/types.js";
 export { locate } from "./ir/locate.js";
+export { nearMisses, synthesize, synthesizeBase, SYNTHESIZED_NOW, type FixtureBase, type NearMiss, type Synthesis } from "./mutations/index.js";
