@@ -1,6 +1,10 @@
-import { nearMisses, synthesize, type FixtureBase, type NearMiss, type ToolIR } from "@toolgate/compiler";
+import { nearMisses, synthesize, synthesizeBase, type FixtureBase, type NearMiss, type ToolIR } from "@toolgate/compiler";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateProject } from "./support/generated-project.js";
 import { exampleProject, run, table, type ExampleProject } from "./support/near-miss.js";
+import { compileTexts, repoRoot } from "./support/project.js";
 
 /**
  * Issue 14: near misses generated from each example spec, run through the real generated adapters.
@@ -77,5 +81,42 @@ describe("the judge", () => {
     const mislabelled: NearMiss = { ...first!, expect: { layer: "binding", code: "INVALID_RESPONSE" } };
     const accepted: NearMiss = { ...first!, id: "base", raw: base.raw };
     expect(table(adapter, [mislabelled, accepted]).counts).toEqual({ generated: 2, expected: 0, "other-layer": 1, accepted: 1 });
+  });
+});
+
+const PROBE = readFileSync(join(repoRoot, "test/fixtures/near-miss/probe.yaml"), "utf8");
+
+describe("near misses of one probe spec", () => {
+  it("step over exclusive and fractional bounds, and leave out what the schema accepts", async () => {
+    const probe = await generateProject("near-miss-probe", { "specs/probe.yaml": PROBE });
+    try {
+      const tool = probe.out.tools[0]!;
+      const base = synthesizeBase(tool)!;
+      const misses = nearMisses(tool, base);
+      expect(table(await probe.adapter("probe"), misses).wrong).toEqual([]);
+      const ids = misses.map((m) => m.id);
+      expect(ids).toEqual(expect.arrayContaining(["below-minimum:/ratio", "at-exclusive-maximum:/ratio", "above-maximum:/count", "at-exclusive-minimum:/count", "empty-string:/mail", "enum-case:/mode:\"manual\""]));
+      expect(misses.find((m) => m.id === "below-minimum:/ratio")!.raw).toContain('"ratio":0.49999999999999994');
+      // An explicitly open object takes any member; a nullable one takes null; a uri-reference may be empty;
+      // `auto` and `AUTO` are both in the enum; nothing below the anyOf is certain to be refused.
+      for (const absent of ["extra-property:/open", "null:/maybe", "empty-string:/ref", "enum-case:/mode:\"auto\"", "enum-case:/mode:\"AUTO\""]) expect(ids).not.toContain(absent);
+      expect(ids.filter((id) => id.includes("/choice"))).toEqual(["missing-required:/choice"]);
+    } finally {
+      await probe.dispose();
+    }
+  });
+
+  it("generate no extra member under unknown_members: ignore, where the member would be accepted and dropped", async () => {
+    const out = await compileTexts({ "specs/probe.yaml": PROBE.replace("errors: []", "errors: []\nunknown_members: ignore") });
+    const tool = out.tools[0]!;
+    const ids = nearMisses(tool, synthesizeBase(tool)!).map((m) => m.id);
+    expect(ids.filter((id) => id.startsWith("extra-property"))).toEqual([]);
+    expect(ids).toContain("missing-required:/key");
+  });
+
+  it("give a reason instead of a base where the schema asks for what the synthesizer does not build", async () => {
+    const swap = (from: string, to: string) => compileTexts({ "specs/probe.yaml": PROBE.replace(from, to) }).then((o) => synthesize(o.tools[0]!));
+    expect(await swap("anyOf:", "oneOf:")).toEqual({ ok: false, reason: 'output: required member "choice": oneOf is not synthesized' });
+    expect(await swap("format: email }", 'pattern: "^(?=a)\\\\w+@x$" }')).toEqual({ ok: false, reason: 'output: required member "mail": no value of an allowed type satisfies its keywords' });
   });
 });

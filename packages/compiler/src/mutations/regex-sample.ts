@@ -2,8 +2,8 @@
  * Strings that a pattern matches, for synthesizing a base. A small reader of ECMA-262 (`u`) syntax:
  * literals, escapes, classes, groups, alternation and quantifiers. Each class is represented by the
  * first of a few plain characters the class itself matches. Lookarounds, backreferences and word
- * boundaries are not read (no sample). Every sample is checked by the caller against the pattern
- * itself, so this reader can be wrong only in the direction of finding nothing.
+ * boundaries are not read (no sample). Every sample is tested against the pattern itself before it
+ * is returned (an anchor inside the text renders as nothing), so this reader can only miss.
  */
 
 type Node =
@@ -130,11 +130,12 @@ const TARGETS = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256];
 /** Candidate strings for `pattern`, shortest repetitions first; empty when the reader cannot read it. */
 export function patternSamples(pattern: string): string[] {
   let tree: Node;
+  let regex: RegExp;
   try {
-    new RegExp(pattern, "u");
+    regex = new RegExp(pattern, "u");
     tree = new Reader(pattern).read();
   } catch {
     return [];
   }
-  return [...new Set(TARGETS.map((t) => render(tree, t)))];
+  return [...new Set(TARGETS.map((t) => render(tree, t)))].filter((s) => regex.test(s));
 }
