@@ -3,8 +3,9 @@ import { isSchemaObject } from "../schema/walk.js";
 import type { Draft, MutationContext } from "./draft.js";
 import { changed } from "./draft.js";
 import { replaceAt, withMember } from "./json-text.js";
+import { EXTRA_MEMBER } from "./shape.js";
 
-/** Envelope upstreams: a success that also carries an error, another tool's name, another call's request id. */
+/** Envelope upstreams: an extra member, a success that also carries an error, another tool's name, another call's request id. */
 
 /** A request id in the runtime's grammar that no synthesized base uses. */
 export const FOREIGN_REQUEST_ID = "req_toolgate_foreign_call";
@@ -12,7 +13,8 @@ export const FOREIGN_REQUEST_ID = "req_toolgate_foreign_call";
 export function envelopeMisses(ctx: MutationContext): Draft[] {
   const envelope = ctx.response;
   if (!ctx.tool.upstream.envelope || !isSchemaObject(envelope) || envelope.outcome !== "success") return [];
-  const drafts: Draft[] = [];
+  // Both branches of the envelope are closed, whatever unknown_members says about the payload.
+  const drafts: Draft[] = [changed("extra-property:/", `extra property ${EXTRA_MEMBER} in the envelope`, "schema", withMember(envelope, [], EXTRA_MEMBER, "near miss"))];
   const code = upstreamCodes(ctx.tool)[0];
   if (code !== undefined)
     drafts.push(changed("success-with-error:/error", `a success that also carries error ${code}`, "schema", withMember(envelope, [], "error", { code, retryable: false })));
