@@ -17,3 +17,4 @@ export { TODO } from "./draft/todo.js";
 export { EXAMPLE_TOOL, exampleHooks, exampleSpec } from "./draft/example.js";
 export { importOpenApi, referencedFiles, type OpenApiImportInput, type OpenApiImportResult, type PlannedFile } from "./import/openapi/index.js";
 export { FIXTURE_FILE, fixtureTool, parseFixture, type FixtureFile, type FixtureParse } from "./fixtures/parse.js";
+export { nearMisses, synthesize, synthesizeBase, SYNTHESIZED_NOW, type FixtureBase, type NearMiss, type Synthesis } from "./mutations/index.js";
