@@ -5,7 +5,7 @@ const SPEC_EXTENSIONS = [".yaml", ".yml", ".json"];
 
 export const toPosix = (path: string): string => path.split(sep).join("/");
 
-const isSpecFile = (name: string): boolean => SPEC_EXTENSIONS.some((ext) => name.endsWith(ext));
+export const isSpecFile = (name: string): boolean => SPEC_EXTENSIONS.some((ext) => name.endsWith(ext));
 
 /** Every file below `dir`, as paths relative to `dir`, sorted; none when the directory is absent. */
 export async function listFiles(dir: string): Promise<string[]> {
@@ -44,6 +44,9 @@ export function readFailure(e: unknown): string {
   return (code === undefined ? undefined : REASONS[code]) ?? code ?? String(e);
 }
 
+/** Specs are the files directly in the specs directory; files below it hold shared schemas. */
+export const isTopLevel = (path: string): boolean => !path.includes("/");
+
 /** Reads the specs directory: top-level files are specs, sub-directories hold shared schemas. */
 export async function readSpecTree(specsDir: string, label: string): Promise<SpecTree> {
   const tree: SpecTree = { files: new Map(), specs: [], unreadable: [] };
@@ -56,7 +59,7 @@ export async function readSpecTree(specsDir: string, label: string): Promise<Spe
       tree.unreadable.push({ path: key, reason: readFailure(e) });
       continue;
     }
-    if (!path.includes("/")) tree.specs.push(key);
+    if (isTopLevel(path)) tree.specs.push(key);
   }
   return tree;
 }

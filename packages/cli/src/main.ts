@@ -1,6 +1,7 @@
 import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
+import { runDiff } from "./diff.js";
 import { runGen, type GenOptions } from "./gen.js";
 import { EXIT, type Io } from "./io.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
@@ -51,6 +52,13 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
       const options: GenOptions = { ...opts, hooks: opts.hooks };
       done(await (opts.watch ? genAndWatch(options, io) : runGen(options, io)));
     });
+  cli
+    .command("diff")
+    .description("classify every contract change against a git ref or another directory's specs; exit 1 on a breaking one without a version bump")
+    .requiredOption("--against <ref|dir>", "git ref (HEAD, main, HEAD~1) or directory to compare with")
+    .option("--specs <dir>", "directory of tool specs", "specs")
+    .addOption(new Option("--error-format <format>", "diagnostic format").choices(["text", "json", "github"]).default("text"))
+    .action(async (opts) => done(await runDiff({ against: opts.against, specs: opts.specs, errorFormat: opts.errorFormat }, io)));
   cli
     .command("audit")
     .description("work with audit logs written by openAuditFile / createAuditLog")

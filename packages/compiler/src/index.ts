@@ -10,3 +10,7 @@ export { MANIFEST_PATH } from "./emit/manifest.js";
 export { HEADER_PATTERN, type OutputFile } from "./finalize.js";
 export type { ProjectIR, ToolIR } from "./ir/types.js";
 export { locate } from "./ir/locate.js";
+export { CHANGE_KINDS, type Change, type ChangeCode, type ChangeKind, type ChangeSide } from "./compat/changes.js";
+export { classifyTool } from "./compat/classify.js";
+export { contractOf, type ToolContract } from "./compat/contract.js";
+export { diffContracts, type ContractDiff } from "./compat/diff-specs.js";
