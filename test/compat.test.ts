@@ -85,6 +85,17 @@ describe("breaking changes need a version bump", () => {
     expect(errorsOf(down)).toMatchObject([{ code: "TG602" }]);
   });
 
+  it("compares a hand-edited contract it cannot read by version alone, without crashing", async () => {
+    const good = JSON.parse(await manifestOf(spec(1))) as { tools: { contract: Record<string, unknown> }[] };
+    for (const broken of [{ input: 1 }, { ...good.tools[0]!.contract, errors: [null] }, { ...good.tools[0]!.contract, limits: {} }, "x"]) {
+      const manifest = JSON.stringify({ ...good, tools: [{ ...good.tools[0], contract: broken }] });
+      const out = await compile({ files: new Map([["specs/probe.yaml", spec(1, { view: "id" })]]), specs: ["specs/probe.yaml"], previousManifest: manifest });
+      expect(gateOf(out)).toEqual([]);
+    }
+    const garbage = await compile({ files: new Map([["specs/probe.yaml", spec(1)]]), specs: ["specs/probe.yaml"], previousManifest: '{"format":2,"tools":{"a":1}}' });
+    expect(gateOf(garbage)).toEqual([]);
+  });
+
   it("warns when a tool the manifest records is gone (TG603) and reports a new one (TG604)", async () => {
     const manifest = await manifestOf(spec(1));
     const renamed = spec(1).replace("tool: probe", "tool: probe_two");

@@ -22,11 +22,15 @@ function previousTools(manifest: string | undefined): Map<string, ManifestTool> 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const everyItem = (v: unknown, keys: readonly string[]): boolean => Array.isArray(v) && v.every((x) => isObject(x) && keys.every((k) => typeof x[k] === "string"));
+const OBJECTS = ["definition", "input", "output", "agent_view", "limits", "retry", "upstream"];
+
 /** A recorded contract the classifier can read; a hand-edited one that is not is compared by version only. */
 function isContract(value: unknown): value is ToolContract {
-  if (!isObject(value)) return false;
-  const objects = ["definition", "input", "output", "agent_view", "limits", "retry", "upstream"].every((k) => isObject(value[k]));
-  return objects && Array.isArray(value.errors) && Array.isArray(value.checks);
+  if (!isObject(value) || !OBJECTS.every((k) => isObject(value[k]))) return false;
+  const { limits, retry } = value as { limits: Record<string, unknown>; retry: Record<string, unknown> };
+  const numbers = typeof limits.max_bytes === "number" && typeof limits.max_depth === "number" && typeof retry.class === "string";
+  return numbers && everyItem(value.errors, ["code", "action"]) && everyItem(value.checks, ["id", "kind"]);
 }
 
 const MAX_LISTED = 5;

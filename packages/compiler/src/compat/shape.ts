@@ -71,12 +71,19 @@ export function shapeOf(schema: unknown, defs: Defs): Shape {
 
 class ShapeWalk {
   #nodes = 0;
+  #defsText: string | undefined;
   constructor(private readonly defs: Defs) {}
+
+  /** A cut node's hash covers every definition: serialized once per walk, however many nodes are cut. */
+  private cut(schema: unknown): Shape {
+    this.#defsText ??= JSON.stringify(this.defs);
+    return { types: ALL_TYPES, opaque: hash([schema, this.#defsText]) };
+  }
 
   shape(schema: unknown, depth: number): Shape {
     if (schema === true) return ANY;
     const node = deref(schema, this.defs)?.schema;
-    if (!node || depth > MAX_DEPTH || ++this.#nodes > MAX_NODES) return { types: ALL_TYPES, opaque: hash([schema, this.defs]) };
+    if (!node || depth > MAX_DEPTH || ++this.#nodes > MAX_NODES) return this.cut(schema);
     const members = [node, ...(Array.isArray(node.allOf) ? node.allOf.map((m) => deref(m, this.defs)?.schema ?? m) : [])];
     const shape: { -readonly [K in keyof Shape]: Shape[K] } = { types: typesOf(node) };
     const values = Array.isArray(node.enum) ? node.enum : "const" in node ? [node.const] : undefined;
