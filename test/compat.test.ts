@@ -32,39 +32,78 @@ const errorsOf = <D extends { severity: string }>(out: { diagnostics: readonly D
 const recompile = async (before: string, after: string) =>
   compile({ files: new Map([["specs/probe.yaml", after]]), specs: ["specs/probe.yaml"], previousManifest: await manifestOf(before) });
 
+/** The gate's diagnostics (TG6xx); the probe spec has a warning of its own. */
+const gateOf = <D extends { code: string }>(out: { diagnostics: readonly D[] }): D[] => out.diagnostics.filter((d) => d.code.startsWith("TG6"));
+const codesOf = (out: { diagnostics: readonly { code: string }[] }): string[] => gateOf(out).map((d) => d.code).sort();
+
 describe("breaking changes need a version bump", () => {
-  const breaking: [string, Parameters<typeof spec>[1], RegExp][] = [
-    ["an agent-view field removed", { view: "id" }, /agent view decision was removed/],
-    ["an enum value added to the agent view", { decision: "approved, rejected, pending" }, /agent view decision gained values/],
-    ["an optional field added to the agent view", { view: "id, decision, note" }, /agent view note was added \(readers of the closed view reject it\)/],
-    ["an input field removed", { input: "" }, /input mode was removed/],
-    ["an input enum value removed", { input: "    mode: { enum: [fast] }" }, /input mode dropped allowed values/],
-    ["a new required input field", { required: "id, mode" }, /input mode became required/],
+  const breaking: [string, Parameters<typeof spec>[1], string, RegExp][] = [
+    ["an agent-view field removed", { view: "id" }, "TG610", /agent_view\.decision was removed/],
+    ["an enum value added to the view and the output", { decision: "approved, rejected, pending" }, "TG612", /agent_view\.decision now allows "pending"/],
+    ["an optional field added to the agent view", { view: "id, decision, note" }, "TG611", /agent_view\.note was added/],
+    ["an input field removed", { input: "" }, "TG624", /input\.mode was removed/],
+    ["an input enum value removed", { input: "    mode: { enum: [fast] }" }, "TG621", /input\.mode no longer allows "full"/],
+    ["a new required input field", { required: "id, mode" }, "TG620", /input\.mode is now required/],
+    ["an output enum value removed", { decision: "approved" }, "TG641", /output\.decision no longer allows "rejected"/],
   ];
 
-  it.each(breaking)("reports %s under the same version (TG601 at the version line)", async (_name, change, detail) => {
+  it.each(breaking)("reports %s under the same version (TG601 at the version line, the change at its own)", async (_name, change, code, detail) => {
     const out = await recompile(spec(1), spec(1, change));
     expect(out.files).toEqual([]);
     const errors = errorsOf(out);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: "TG601", file: "specs/probe.yaml", line: 2, column: 1 });
     expect(errors[0]!.message).toMatch(detail);
+    expect(errors[0]!.message).toContain(`(${code})`);
+    expect(out.diagnostics.find((d) => d.code === code)).toMatchObject({ severity: "info", file: "specs/probe.yaml" });
   });
 
-  it.each(breaking)("accepts %s with a version bump", async (_name, change) => {
+  it.each(breaking)("accepts %s with a version bump, still reporting it", async (_name, change, code) => {
     const out = await recompile(spec(1), spec(2, change));
     expect(errorsOf(out)).toEqual([]);
+    expect(codesOf(out)).toContain(code);
   });
 
-  it("accepts compatible changes under the same version", async () => {
+  it("accepts compatible changes under the same version, reporting them as info", async () => {
     const widened = await recompile(spec(1), spec(1, { input: "    mode: { enum: [fast, full, auto] }" }));
     expect(errorsOf(widened)).toEqual([]);
-    const narrowedView = await recompile(spec(1), spec(1, { decision: "approved" }));
-    expect(errorsOf(narrowedView)).toEqual([]);
+    expect(codesOf(widened)).toEqual(["TG625"]);
+    const unchanged = await recompile(spec(1), spec(1));
+    expect(gateOf(unchanged)).toEqual([]);
   });
 
   it("rejects a version that goes down", async () => {
     const out = await recompile(spec(3), spec(2));
     expect(errorsOf(out)).toMatchObject([{ code: "TG602" }]);
+  });
+
+  it("compares a format-1 manifest (shapes only) by version alone", async () => {
+    const old = JSON.stringify({ generated_by: "toolgate", format: 1, tools: [{ tool: "probe", version: 1, contract: { input: { types: ["object"] } } }] });
+    const same = await compile({ files: new Map([["specs/probe.yaml", spec(1, { view: "id" })]]), specs: ["specs/probe.yaml"], previousManifest: old });
+    expect(gateOf(same)).toEqual([]);
+    const down = await compile({ files: new Map([["specs/probe.yaml", spec(1)]]), specs: ["specs/probe.yaml"], previousManifest: old.replace('"version":1', '"version":2') });
+    expect(errorsOf(down)).toMatchObject([{ code: "TG602" }]);
+  });
+
+  it("compares a hand-edited contract it cannot read by version alone, without crashing", async () => {
+    const good = JSON.parse(await manifestOf(spec(1))) as { tools: { contract: Record<string, unknown> }[] };
+    for (const broken of [{ input: 1 }, { ...good.tools[0]!.contract, errors: [null] }, { ...good.tools[0]!.contract, limits: {} }, "x"]) {
+      const manifest = JSON.stringify({ ...good, tools: [{ ...good.tools[0], contract: broken }] });
+      const out = await compile({ files: new Map([["specs/probe.yaml", spec(1, { view: "id" })]]), specs: ["specs/probe.yaml"], previousManifest: manifest });
+      expect(gateOf(out)).toEqual([]);
+    }
+    const garbage = await compile({ files: new Map([["specs/probe.yaml", spec(1)]]), specs: ["specs/probe.yaml"], previousManifest: '{"format":2,"tools":{"a":1}}' });
+    expect(gateOf(garbage)).toEqual([]);
+  });
+
+  it("warns when a tool the manifest records is gone (TG603) and reports a new one (TG604)", async () => {
+    const manifest = await manifestOf(spec(1));
+    const renamed = spec(1).replace("tool: probe", "tool: probe_two");
+    const out = await compile({ files: new Map([["specs/probe_two.yaml", renamed]]), specs: ["specs/probe_two.yaml"], previousManifest: manifest });
+    expect(errorsOf(out)).toEqual([]);
+    expect(gateOf(out).map((d) => [d.code, d.severity, d.file]).sort()).toEqual([
+      ["TG603", "warning", "specs/probe.yaml"],
+      ["TG604", "info", "specs/probe_two.yaml"],
+    ]);
   });
 });

@@ -47,11 +47,21 @@ export function readFailure(e: unknown): string {
   return (code === undefined ? undefined : REASONS[code]) ?? code ?? String(e);
 }
 
+/**
+ * What a path below the specs directory holds: a spec (the files directly in it), a shared schema
+ * (files below it), or neither (not YAML or JSON, or inside a fixtures directory).
+ */
+export function roleInSpecs(path: string): "spec" | "schema" | undefined {
+  if (!isSpecFile(path) || isInFixtures(path)) return undefined;
+  return path.includes("/") ? "schema" : "spec";
+}
+
 /** Reads the specs directory: top-level files are specs, sub-directories hold shared schemas (fixture directories are skipped). */
 export async function readSpecTree(specsDir: string, label: string): Promise<SpecTree> {
   const tree: SpecTree = { files: new Map(), specs: [], unreadable: [] };
   for (const path of await listFiles(specsDir)) {
-    if (!isSpecFile(path) || isInFixtures(path)) continue;
+    const role = roleInSpecs(path);
+    if (role === undefined) continue;
     const key = `${label}/${path}`;
     try {
       tree.files.set(key, await readFile(join(specsDir, path), "utf8"));
@@ -59,7 +69,7 @@ export async function readSpecTree(specsDir: string, label: string): Promise<Spe
       tree.unreadable.push({ path: key, reason: readFailure(e) });
       continue;
     }
-    if (!path.includes("/")) tree.specs.push(key);
+    if (role === "spec") tree.specs.push(key);
   }
   return tree;
 }

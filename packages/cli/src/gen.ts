@@ -14,7 +14,7 @@ export interface GenOptions {
   readonly quiet: boolean;
 }
 
-const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 const summary = (tool: ToolIR, outLabel: string): string => {
   const fields = tool.selection.kind === "object" ? tool.selection.fields.map((f) => f.key).join(", ") : "";

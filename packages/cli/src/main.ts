@@ -2,6 +2,7 @@ import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
 import { runCheck } from "./check.js";
+import { runDiff } from "./diff.js";
 import { runGen, type GenOptions } from "./gen.js";
 import { runImportOpenApi } from "./import-openapi.js";
 import { runImportSample } from "./import-sample.js";
@@ -32,6 +33,10 @@ async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
   return EXIT.ok;
 }
 
+/** `--error-format text|json|github`: every command takes it, for what that command reports. */
+const errorFormatOption = (what: string): Option =>
+  new Option("--error-format <format>", what).choices(["text", "json", "github"]).default("text");
+
 function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")
     .description("Compile tool contracts into typed, precompiled adapters for AI agents.")
@@ -49,7 +54,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--out <dir>", "output directory", "generated")
     .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
     .option("--check", "write nothing; exit 1 if any generated file is stale, missing or orphaned", false)
-    .addOption(new Option("--error-format <format>", "diagnostic format").choices(["text", "json", "github"]).default("text"))
+    .addOption(errorFormatOption("diagnostic format"))
     .option("--quiet", "print only the final line", false)
     .option("--watch", "regenerate whenever a spec or the hooks module changes (Ctrl-C to stop)", false)
     .action(async (opts) => {
@@ -66,7 +71,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--specs <dir>", "directory of tool specs", "specs")
     .option("--out <dir>", "output directory", "generated")
     .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
-    .addOption(new Option("--error-format <format>", "report format").choices(["text", "json", "github"]).default("text"))
+    .addOption(errorFormatOption("report format"))
     .action(async (tool: string, response: string, opts) => done(await runCheck(tool, { ...opts, hooks: opts.hooks, response }, io)));
   cli
     .command("test")
@@ -75,10 +80,17 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--out <dir>", "output directory", "generated")
     .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
     .option("--tool <name>", "only this tool's fixtures")
-    .addOption(new Option("--error-format <format>", "report format").choices(["text", "json", "github"]).default("text"))
+    .addOption(errorFormatOption("report format"))
     .addOption(new Option("--reporter <kind>", "also write a report file").choices(["junit"]))
     .option("--output <file>", "where --reporter writes")
     .action(async (opts) => done(await runTest({ ...opts, hooks: opts.hooks }, io)));
+  cli
+    .command("diff")
+    .description("classify every contract change against a git ref or another directory's specs; exit 1 on a breaking one without a version bump")
+    .requiredOption("--against <ref|dir>", "git ref (HEAD, main, HEAD~1) or directory to compare with")
+    .option("--specs <dir>", "directory of tool specs", "specs")
+    .addOption(errorFormatOption("diagnostic format"))
+    .action(async (opts) => done(await runDiff({ against: opts.against, specs: opts.specs, errorFormat: opts.errorFormat }, io)));
   cli
     .command("audit")
     .description("work with audit logs written by openAuditFile / createAuditLog")
@@ -87,7 +99,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .argument("<file>", "the audit log (one record per line)")
     .option("--anchor <hash>", "the anchor the chain was started from")
     .option("--head <hash>", "a head hash published elsewhere while the log was written (repeatable)", (hash: string, heads: string[]) => [...heads, hash], [])
-    .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
+    .addOption(errorFormatOption("problem format"))
     .action(async (file: string, opts) => done(await runAuditVerify(file, { anchor: opts.anchor, heads: opts.head, errorFormat: opts.errorFormat }, io)));
   cli
     .command("init")
@@ -95,7 +107,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--dir <path>", "the package directory", ".")
     .option("--specs <dir>", "directory of tool specs, inside the package", "specs")
     .option("--out <dir>", "output directory, inside the package", "generated")
-    .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
+    .addOption(errorFormatOption("problem format"))
     .action(async (opts) => done(await runInit(opts, io)));
   // `import openapi` and `import sample` share this parent command.
   const imports = cli.command("import").description("draft specs from what you already have");
@@ -107,7 +119,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--out <dir>", "directory the spec is written to", "specs")
     .option("--input <json>", "a recorded call's arguments, as JSON text (repeatable); infers input", (json: string, all: string[]) => [...all, json], [])
     .option("--force", "replace an existing spec of that name", false)
-    .addOption(new Option("--error-format <format>", "problem format").choices(["text", "json", "github"]).default("text"))
+    .addOption(errorFormatOption("problem format"))
     .action(async (files: string[], opts) => done(await runImportSample(files, opts, io)));
   imports
     .command("openapi")
@@ -115,7 +127,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .argument("<document>", "the OpenAPI document (YAML or JSON)")
     .option("--operation <operationId>", "import only this operation (repeatable)", (id: string, ids: string[]) => [...ids, id], [])
     .option("--out <dir>", "the specs directory to write into", "specs")
-    .addOption(new Option("--error-format <format>", "diagnostic format").choices(["text", "json", "github"]).default("text"))
+    .addOption(errorFormatOption("diagnostic format"))
     .action(async (document: string, opts) => done(await runImportOpenApi(document, { operation: opts.operation, out: opts.out, errorFormat: opts.errorFormat }, io)));
   return cli;
 }

@@ -1,7 +1,7 @@
 import { checkCompatibility } from "./compat/check.js";
 import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
 import { diagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
-import { DiagnosticCollector } from "./diagnostics/sink.js";
+import { DiagnosticCollector, type DiagnosticSink } from "./diagnostics/sink.js";
 import { adapterEmitter } from "./emit/adapter.js";
 import { clientEmitter, definitionListsEmitter, definitionsEmitter } from "./emit/definitions/index.js";
 import type { EmitResult, Emitter } from "./emit/emitter.js";
@@ -58,14 +58,8 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
  */
 export async function compile(input: CompileInput, emitters: readonly Emitter[] = DEFAULT_EMITTERS): Promise<CompileOutput> {
   const sink = new DiagnosticCollector();
-  const sources = new SourceSet(input.files, sink);
-  const tools: ToolIR[] = [];
-  for (const path of [...input.specs].sort()) {
-    const doc = sources.get(path);
-    const tool = doc && (await forSpec(path, () => buildTool(doc, sources, sink)));
-    if (tool) tools.push(tool);
-  }
-  [...uniqueNames(tools), ...uniqueBindings(tools), ...checkCompatibility(tools, input.previousManifest)].forEach((d) => sink.report(d));
+  const tools = await frontEnd(input, sink);
+  checkCompatibility(tools, input.previousManifest).forEach((d) => sink.report(d));
   const output = (files: readonly OutputFile[]): CompileOutput => ({ files, diagnostics: sortDiagnostics(sink.diagnostics), tools });
   if (sink.hasErrors()) return output([]);
   const outDir = input.outDir ?? "generated";
@@ -78,6 +72,19 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
   const types = runs.filter((r) => r.emitter === typesEmitter).flatMap((r) => r.result.files);
   await checkHooks(project.tools, types, input.hooks, outDir, sink);
   return output(sink.hasErrors() ? [] : await finalizeFiles(runs.flatMap((r) => r.result.files)));
+}
+
+/** Specs to tool IR, with every spec and project-wide naming diagnostic; what the emitters and the gate start from. */
+export async function frontEnd(input: Pick<CompileInput, "files" | "specs">, sink: DiagnosticSink): Promise<ToolIR[]> {
+  const sources = new SourceSet(input.files, sink);
+  const tools: ToolIR[] = [];
+  for (const path of [...input.specs].sort()) {
+    const doc = sources.get(path);
+    const tool = doc && (await forSpec(path, () => buildTool(doc, sources, sink)));
+    if (tool) tools.push(tool);
+  }
+  [...uniqueNames(tools), ...uniqueBindings(tools)].forEach((d) => sink.report(d));
+  return tools;
 }
 
 interface EmitterRun {

@@ -18,3 +18,7 @@ export { EXAMPLE_TOOL, exampleHooks, exampleSpec } from "./draft/example.js";
 export { importOpenApi, referencedFiles, type OpenApiImportInput, type OpenApiImportResult, type PlannedFile } from "./import/openapi/index.js";
 export { FIXTURE_FILE, fixtureTool, parseFixture, type FixtureFile, type FixtureParse } from "./fixtures/parse.js";
 export { nearMisses, synthesize, synthesizeBase, SYNTHESIZED_NOW, type FixtureBase, type NearMiss, type Synthesis } from "./mutations/index.js";
+export { CHANGE_KINDS, type Change, type ChangeCode, type ChangeKind, type ChangeSide } from "./compat/changes.js";
+export { classifyTool } from "./compat/classify.js";
+export { contractOf, type ToolContract } from "./compat/contract.js";
+export { diffContracts, type ContractDiff } from "./compat/diff-specs.js";

@@ -1,11 +1,13 @@
 import { formats } from "@toolgate/runtime";
+import { CHANGE_KINDS, type ChangeCode, type ChangeKind } from "../compat/changes.js";
 
 /**
  * Every diagnostic the compiler can report: a stable code, a severity, a message template and a hint.
  * Codes never change meaning; new problems get new codes.
  */
 
-export type Severity = "error" | "warning";
+/** `info` reports what needs no action (a compatible contract change). */
+export type Severity = "error" | "warning" | "info";
 
 interface Entry {
   readonly severity: Severity;
@@ -16,6 +18,17 @@ interface Entry {
 }
 
 const entry = (severity: Severity, message: Entry["message"], hint: string, hints?: Entry["hints"]): Entry => ({ severity, message, hint, ...(hints ? { hints } : {}) });
+
+const changeHint = (code: ChangeCode, k: ChangeKind): string => {
+  if (code === "TG603") return "A removed tool breaks every agent that calls it and no version covers it: `toolgate diff` fails, `gen` warns once.";
+  if (!k.breaking) return "Compatible: no version bump needed.";
+  return `Breaking for ${k.side === "agent" ? "the agents that call the tool" : "the upstream's current responses"}: bump version, or make the change compatible.`;
+};
+
+/** One entry per contract change kind (compat/changes.ts); TG601 is the error that a breaking one without a bump raises. */
+const CHANGE_ENTRIES = Object.fromEntries(
+  Object.entries(CHANGE_KINDS).map(([code, k]) => [code, entry(code === "TG603" ? "warning" : "info", (p) => `${k.what}: ${p.detail}`, changeHint(code as ChangeCode, k))]),
+) as Record<ChangeCode, Entry>;
 
 export const DIAGNOSTICS = {
   TG001: entry("error", (p) => `no tool specs found in ${p.dir}`, "Put one *.yaml, *.yml or *.json spec per tool directly in the specs directory."),
@@ -95,6 +108,7 @@ export const DIAGNOSTICS = {
   TG702: entry("error", (p) => `fixture is missing ${p.key}${p.where}`, "Add the key: a fixture needs upstream_version, now, input, raw and expect."),
   TG703: entry("error", (p) => `invalid fixture value${p.where}: ${p.detail}`, "See README, \"Fixtures and toolgate test\", for the fixture format."),
   TG704: entry("error", (p) => `fixtures for ${p.tool}, which no spec declares`, "Name the directory <tool>.fixtures after a tool in the specs directory."),
+  ...CHANGE_ENTRIES,
   TG503: entry(
     "warning",
     (p) => `${p.target} strict mode: ${p.detail}; the tool is emitted with strict: false`,

@@ -11,7 +11,7 @@ const ghData = (s: string): string => s.replace(/%/g, "%25").replace(/\r/g, "%0D
 const ghProp = (s: string): string => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 export interface GithubAnnotation {
-  readonly severity: "error" | "warning";
+  readonly severity: "error" | "warning" | "notice";
   /** Omitted for a finding about no file (a usage error). */
   readonly file?: string | undefined;
   /** Omitted for a finding about the whole file. */
@@ -31,7 +31,7 @@ export function githubAnnotation(a: GithubAnnotation): string {
 }
 
 const github = (d: Diagnostic): string =>
-  githubAnnotation({ severity: d.severity, file: d.file, line: d.line, column: d.column, title: d.code, message: `${d.message} (${d.hint})` });
+  githubAnnotation({ severity: d.severity === "info" ? "notice" : d.severity, file: d.file, line: d.line, column: d.column, title: d.code, message: `${d.message} (${d.hint})` });
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: ErrorFormat): string {
   if (format === "json") return JSON.stringify(diagnostics, null, 2);
