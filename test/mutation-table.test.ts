@@ -1,6 +1,9 @@
 import type { FixtureAdapter } from "@toolgate/runtime";
 import { describe, expect, it } from "vitest";
-import { formatMutationTable, mutationRow, rowFails, successBase, type NearMiss } from "../packages/cli/src/mutation-table.js";
+import type { NearMiss } from "@toolgate/compiler";
+import { formatMutationTable, mutationRow, nearMissBase, rowFails } from "../packages/cli/src/mutation-table.js";
+import { compileDir, repoRoot } from "./support/project.js";
+import { join } from "node:path";
 
 const { adapters } = (await import("../generated/index.js")) as unknown as { adapters: Record<string, FixtureAdapter> };
 
@@ -55,15 +58,15 @@ describe("the near-miss mutation table, through the generated deployment_status 
     const data = { project_id: "bluebird", run_id: "run_8f2KqL0pZx91", state: "failed", observed_at: "2026-12-01T10:00:30Z", runs: [] };
     const raw = JSON.stringify({ tool: "job_run_status", request_id: "req.J7q94MkP", outcome: "success", data: { ...data, observed_at: "2026-12-01T09:58:59Z" } });
     const base = { input: { project_id: "bluebird", job: "nightly" }, now: "2026-12-01T10:01:00Z" };
-    const misses: NearMiss[] = [
-      { ...base, id: "fresh", description: "observed_at one second past max_age", raw, expect: { layer: "semantic", code: "INVALID_RESPONSE" } },
-    ];
-    expect(mutationRow(adapters.job_run_status!, "job_run_status", misses, "req.J7q94MkP").expectedLayer).toBe(1);
+    const fresh: NearMiss = { ...base, id: "fresh", description: "observed_at one second past max_age", raw, expect: { layer: "semantic", code: "INVALID_RESPONSE" } };
+    expect(mutationRow(adapters.job_run_status!, "job_run_status", [{ ...fresh, requestId: "req.J7q94MkP" }]).expectedLayer).toBe(1);
     // Without it every mutation would stop at the request id check.
-    expect(mutationRow(adapters.job_run_status!, "job_run_status", misses).otherLayer).toHaveLength(1);
+    expect(mutationRow(adapters.job_run_status!, "job_run_status", [fresh]).otherLayer).toHaveLength(1);
   });
 
-  it("derives the base from the tool's first success fixture, with its request id", () => {
+  it("derives the base from the tool's first success fixture, with its request id; else synthesizes one, or says why not", async () => {
+    const { tools } = await compileDir(join(repoRoot, "specs"));
+    const tool = (name: string) => tools.find((t) => t.tool === name)!;
     const fixture = (name: string, outcome: "success" | "failure") => ({
       name,
       tool: "job_run_status",
@@ -74,7 +77,9 @@ describe("the near-miss mutation table, through the generated deployment_status 
       expect: outcome === "success" ? { outcome, data: {} } : { outcome, code: "NOT_FOUND", layer: "upstream" as const },
     });
     const fixtures = [fixture("c", "success"), fixture("a", "failure"), fixture("b", "success")];
-    expect(successBase(fixtures, "job_run_status")).toEqual({ base: { raw: "b", input: { project_id: "bluebird" }, now: "2026-12-01T10:01:00Z" }, requestId: "req.J7q94MkP" });
-    expect(successBase(fixtures, "review_status")).toBeUndefined();
+    expect(nearMissBase(fixtures, tool("job_run_status"))).toEqual({ base: { raw: "b", input: { project_id: "bluebird" }, now: "2026-12-01T10:01:00Z", requestId: "req.J7q94MkP" } });
+    expect(nearMissBase(fixtures, tool("deployment_status"))).toMatchObject({ base: { input: { environment: expect.any(String) } } });
+    // review_status has a hook check, which may refuse any value the schema allows.
+    expect(nearMissBase(fixtures, tool("review_status"))).toEqual({ reason: expect.stringContaining("reviewerIsKnown") });
   });
 });

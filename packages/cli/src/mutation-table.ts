@@ -1,37 +1,19 @@
-import { runFixtures, type Fixture, type FixtureAdapter, type FixtureRun, type Layer } from "@toolgate/runtime";
+import { nearMisses, synthesize, type FixtureBase, type NearMiss, type ToolIR } from "@toolgate/compiler";
+import { runFixtures, type Fixture, type FixtureAdapter, type FixtureRun } from "@toolgate/runtime";
 import { gotText } from "./test-report.js";
 
 /**
- * Mirrors `NearMiss` of @toolgate/compiler (the near-miss generator, issue 14); replaced by that
- * import when both are merged.
+ * A tool's base for its near misses: its first success fixture (by name), with the request id an
+ * envelope upstream echoes; else a base synthesized from the schema; else why there is none.
  */
-export interface NearMiss {
-  readonly id: string;
-  /** what was changed and where, e.g. "extra property at /build" */
-  readonly description: string;
-  /** the raw upstream response text */
-  readonly raw: string;
-  readonly input: Readonly<Record<string, unknown>>;
-  /** RFC 3339 clock for the call */
-  readonly now: string;
-  readonly expect: { readonly layer: Layer; readonly code: string };
-}
-
-/** Mirrors `FixtureBase` of @toolgate/compiler: the valid response the near misses derive from. */
-export interface FixtureBase {
-  readonly raw: string;
-  readonly input: Readonly<Record<string, unknown>>;
-  readonly now: string;
-}
-
-/**
- * A tool's base for its near misses: its first success fixture (by path), with the request id an
- * envelope upstream echoes; undefined when it has none (then the compiler synthesizes one).
- */
-export function successBase(fixtures: readonly Fixture[], tool: string): { base: FixtureBase; requestId: string | undefined } | undefined {
-  const first = fixtures.filter((f) => f.tool === tool && f.expect.outcome === "success").sort((a, b) => a.name.localeCompare(b.name))[0];
-  if (first === undefined) return undefined;
-  return { base: { raw: first.raw, input: first.input as Readonly<Record<string, unknown>>, now: first.now }, requestId: first.requestId };
+export function nearMissBase(fixtures: readonly Fixture[], tool: ToolIR): { base: FixtureBase } | { reason: string } {
+  const first = fixtures.filter((f) => f.tool === tool.tool && f.expect.outcome === "success").sort((a, b) => a.name.localeCompare(b.name))[0];
+  if (first !== undefined) {
+    const input = first.input as Readonly<Record<string, unknown>>;
+    return { base: { raw: first.raw, input, now: first.now, ...(first.requestId === undefined ? {} : { requestId: first.requestId }) } };
+  }
+  const synthesized = synthesize(tool);
+  return synthesized.ok ? { base: synthesized.base } : { reason: synthesized.reason };
 }
 
 /** One tool's row of the mutation table, and the mutations that fail the run. */
@@ -44,23 +26,23 @@ export interface MutationRow {
 }
 
 /**
- * Each near miss as a fixture expecting its failure. `requestId` is the base's request id (envelope
- * upstreams echo it), so a mutation that changes the echoed id is the only one to fail at binding for it.
+ * Each near miss as a fixture expecting its failure. An envelope upstream's near miss carries the
+ * base's request id, so the one mutation that changes the echoed id is the one to fail at binding for it.
  */
-export const nearMissFixtures = (tool: string, misses: readonly NearMiss[], requestId: string | undefined): Fixture[] =>
+export const nearMissFixtures = (tool: string, misses: readonly NearMiss[]): Fixture[] =>
   misses.map((m) => ({
     name: `${tool} near miss ${m.id}: ${m.description}`,
     tool,
     raw: m.raw,
     input: m.input,
     now: m.now,
-    ...(requestId === undefined ? {} : { requestId }),
+    ...(m.requestId === undefined ? {} : { requestId: m.requestId }),
     expect: { outcome: "failure", code: m.expect.code, layer: m.expect.layer },
   }));
 
 /** Runs one tool's near misses through its generated adapter and counts where each was rejected. */
-export function mutationRow(adapter: FixtureAdapter, tool: string, misses: readonly NearMiss[], requestId?: string): MutationRow {
-  const runs = runFixtures({ [tool]: adapter }, nearMissFixtures(tool, misses, requestId));
+export function mutationRow(adapter: FixtureAdapter, tool: string, misses: readonly NearMiss[]): MutationRow {
+  const runs = runFixtures({ [tool]: adapter }, nearMissFixtures(tool, misses));
   const rejected = runs.filter((r) => r.got?.outcome === "failure");
   return {
     tool,
@@ -71,24 +53,48 @@ export function mutationRow(adapter: FixtureAdapter, tool: string, misses: reado
   };
 }
 
+/** A tool's mutation row, or why it has none (no success fixture, and no base could be synthesized). */
+export type MutationOutcome = MutationRow | { readonly tool: string; readonly reason: string };
+
+/** The near misses of one tool from its base, run through its generated adapter; a reason when it has no base. */
+export function toolMutations(adapter: FixtureAdapter, tool: ToolIR, fixtures: readonly Fixture[]): MutationOutcome {
+  const found = nearMissBase(fixtures, tool);
+  if ("reason" in found) return { tool: tool.tool, reason: found.reason };
+  return mutationRow(adapter, tool.tool, nearMisses(tool, found.base));
+}
+
 /** A row fails the run when a mutation was rejected at another layer than expected, or accepted. */
 export const rowFails = (row: MutationRow): boolean => row.otherLayer.length + row.accepted.length > 0;
 
 const cells = (values: readonly (string | number)[]): string => `| ${values.join(" | ")} |`;
 
 /** The mutation table (Markdown, so CI logs and job summaries show it alike), then each mutation that failed. */
-export function formatMutationTable(rows: readonly MutationRow[]): string[] {
+export function formatMutationTable(outcomes: readonly MutationOutcome[]): string[] {
+  const rows = outcomes.filter((o): o is MutationRow => "generated" in o);
   const lines = [
     cells(["tool", "mutations", "rejected at the expected layer", "rejected at another layer", "wrongly accepted"]),
     cells(["---", "---:", "---:", "---:", "---:"]),
     ...rows.map((r) => cells([r.tool, r.generated, r.expectedLayer, r.otherLayer.length, r.accepted.length])),
   ];
+  for (const o of outcomes) if (!("generated" in o)) lines.push(`no near misses for ${o.tool}: ${o.reason}`);
   for (const row of rows) {
-    for (const run of [...row.otherLayer, ...row.accepted]) {
-      const expect = run.fixture.expect;
-      const expected = expect.outcome === "failure" ? `${expect.code} at ${expect.layer}` : "success";
-      lines.push(`FAIL ${run.fixture.name}: expected ${expected}, got ${gotText(run)}`);
-    }
+    for (const run of [...row.otherLayer, ...row.accepted]) lines.push(`FAIL ${run.fixture.name}: expected ${expectedOf(run)}, got ${gotText(run)}`);
   }
   return lines;
 }
+
+const expectedOf = (run: FixtureRun): string => (run.fixture.expect.outcome === "failure" ? `${run.fixture.expect.code} at ${run.fixture.expect.layer}` : "success");
+
+/** The mutation outcomes as plain data (`--error-format json`). */
+export const mutationJson = (outcomes: readonly MutationOutcome[]) =>
+  outcomes.map((o) =>
+    "generated" in o
+      ? {
+          tool: o.tool,
+          generated: o.generated,
+          rejected_at_expected_layer: o.expectedLayer,
+          rejected_at_other_layer: o.otherLayer.map((r) => ({ mutation: r.fixture.name, expected: expectedOf(r), got: gotText(r) })),
+          wrongly_accepted: o.accepted.map((r) => ({ mutation: r.fixture.name, expected: expectedOf(r), got: gotText(r) })),
+        }
+      : { tool: o.tool, no_base: o.reason },
+  );

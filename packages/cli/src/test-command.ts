@@ -1,11 +1,12 @@
 import { formatDiagnostics, hasErrors, type ErrorFormat } from "@toolgate/compiler";
-import { runFixtures } from "@toolgate/runtime";
+import { runFixtures, type FixtureRun } from "@toolgate/runtime";
 import { readFixtures } from "./fixture-files.js";
 import { toPosix, writeText } from "./files.js";
 import { EXIT, type Io } from "./io.js";
 import { loadAdapters } from "./load-adapters.js";
 import type { ProjectPaths } from "./project.js";
-import { formatRuns, junitReport } from "./test-report.js";
+import { formatMutationTable, mutationJson, rowFails, toolMutations, type MutationOutcome } from "./mutation-table.js";
+import { fixtureRows, formatRuns, junitReport } from "./test-report.js";
 import { formatUsageError } from "./usage.js";
 
 export interface TestOptions extends ProjectPaths {
@@ -31,11 +32,21 @@ export async function runTest(options: TestOptions, io: Io): Promise<number> {
   if (diagnostics.length > 0) io.stderr(formatDiagnostics(diagnostics, options.errorFormat));
   if (hasErrors(diagnostics)) return EXIT.findings;
   const runs = runFixtures(loaded.adapters, fixtures);
+  const selected = loaded.tools.filter((t) => (options.tool ?? t.tool) === t.tool);
+  const mutations = selected.map((t) => toolMutations(loaded.adapters[t.tool]!, t, fixtures));
+  if (options.errorFormat === "json") io.stdout(JSON.stringify({ fixtures: fixtureRows(runs), mutations: mutationJson(mutations) }, null, 2));
+  else printText(runs, mutations, options, io);
+  if (options.output !== undefined) await writeText(options.output, junitReport(runs));
+  const mutationsFail = mutations.some((m) => "generated" in m && rowFails(m));
+  return runs.every((r) => r.ok) && !mutationsFail ? EXIT.ok : EXIT.findings;
+}
+
+function printText(runs: readonly FixtureRun[], mutations: readonly MutationOutcome[], options: TestOptions, io: Io): void {
   const { lines, problems } = formatRuns(runs, options.errorFormat);
   for (const line of problems) io.stderr(line);
   for (const line of lines) io.stdout(line);
-  const without = [...tools].filter((t) => (options.tool ?? t) === t && !fixtures.some((f) => f.tool === t));
-  if (without.length > 0 && options.errorFormat !== "json") io.stdout(`toolgate: no fixtures for ${without.join(", ")} (add ${toPosix(options.specs)}/<tool>.fixtures/<name>.yaml)`);
-  if (options.output !== undefined) await writeText(options.output, junitReport(runs));
-  return runs.every((r) => r.ok) ? EXIT.ok : EXIT.findings;
+  const without = mutations.map((m) => m.tool).filter((t) => !runs.some((r) => r.fixture.tool === t));
+  if (without.length > 0) io.stdout(`toolgate: no fixtures for ${without.join(", ")} (add ${toPosix(options.specs)}/<tool>.fixtures/<name>.yaml)`);
+  io.stdout("near-miss mutations:");
+  for (const line of formatMutationTable(mutations)) io.stdout(line);
 }

@@ -34,12 +34,13 @@ function summary(runs: readonly FixtureRun[]): string {
   return `toolgate: ${runs.length} fixtures, ${runs.length - failed} passed, ${failed} failed`;
 }
 
+/** The fixture results as plain data (`--error-format json`). */
+export const fixtureRows = (runs: readonly FixtureRun[]) =>
+  runs.map((r) => ({ fixture: r.fixture.name, tool: r.fixture.tool, ok: r.ok, expected: expectedText(r.fixture.expect), got: gotText(r), first_schema_error: firstErrorText(r) ?? null }));
+
 /** The fixture results in the chosen format; mismatches go to the returned `problems` (stderr), the rest to `lines` (stdout). */
 export function formatRuns(runs: readonly FixtureRun[], format: ErrorFormat): { lines: string[]; problems: string[] } {
-  if (format === "json") {
-    const rows = runs.map((r) => ({ fixture: r.fixture.name, tool: r.fixture.tool, ok: r.ok, expected: expectedText(r.fixture.expect), got: gotText(r), first_schema_error: firstErrorText(r) ?? null }));
-    return { lines: [JSON.stringify(rows, null, 2)], problems: [] };
-  }
+  if (format === "json") return { lines: [JSON.stringify(fixtureRows(runs), null, 2)], problems: [] };
   const lines = runs.filter((r) => r.ok).map((r) => `ok   ${r.fixture.name} (${expectedText(r.fixture.expect)})`);
   const problems = runs
     .filter((r) => !r.ok)
