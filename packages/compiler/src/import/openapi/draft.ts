@@ -5,6 +5,7 @@ import { isRecord } from "./source.js";
 import type { Suggestions } from "./suggest.js";
 import type { Document } from "yaml";
 import { commentAbove, newDocument, print, shown } from "./yaml-out.js";
+import { TODO } from "../../draft/todo.js";
 
 /** One operation drafted as a spec: what the import owns, plus what it suggests for the rest. */
 export interface Draft {
@@ -23,12 +24,6 @@ export interface Draft {
   /** Formats the schemas use that the runtime does not assert. */
   readonly unknownFormats: readonly string[];
 }
-
-export const TODO = {
-  agent_view: "TODO: choose the fields the agent needs",
-  retry: "TODO: declare whether this operation is safe, idempotent or unsafe",
-  checks: "TODO: declare the bind and fresh checks, or write checks: []",
-} as const;
 
 const MAX_DESCRIPTION = 2048;
 
