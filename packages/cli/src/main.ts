@@ -37,6 +37,13 @@ async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
 const errorFormatOption = (what: string): Option =>
   new Option("--error-format <format>", what).choices(["text", "json", "github"]).default("text");
 
+/** `--specs`, `--out`, `--hooks`: where a project's specs, generated code and hooks module are. */
+const projectOptions = (command: Command): Command =>
+  command
+    .option("--specs <dir>", "directory of tool specs", "specs")
+    .option("--out <dir>", "output directory", "generated")
+    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)");
+
 function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")
     .description("Compile tool contracts into typed, precompiled adapters for AI agents.")
@@ -47,12 +54,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
       writeErr: (s) => io.stderr(s.trimEnd()),
       outputError: (s, write) => write(formatUsageError(s.trimEnd(), errorFormat)),
     });
-  cli
-    .command("gen")
-    .description("compile the specs directory into the output directory")
-    .option("--specs <dir>", "directory of tool specs", "specs")
-    .option("--out <dir>", "output directory", "generated")
-    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
+  projectOptions(cli.command("gen").description("compile the specs directory into the output directory"))
     .option("--check", "write nothing; exit 1 if any generated file is stale, missing or orphaned", false)
     .addOption(errorFormatOption("diagnostic format"))
     .option("--quiet", "print only the final line", false)
@@ -61,24 +63,18 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
       const options: GenOptions = { ...opts, hooks: opts.hooks };
       done(await (opts.watch ? genAndWatch(options, io) : runGen(options, io)));
     });
-  cli
+  projectOptions(cli
     .command("check")
     .description("run one recorded upstream response through a tool's generated adapter and show each layer's verdict")
     .argument("<tool>", "tool name, or its spec file")
     .argument("<response>", "the recorded response (a file)")
     .option("--input <json>", "the call's input (default: built from the response's bind fields)")
-    .option("--now <rfc3339>", "the clock of the call (default: now)")
-    .option("--specs <dir>", "directory of tool specs", "specs")
-    .option("--out <dir>", "output directory", "generated")
-    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
+    .option("--now <rfc3339>", "the clock of the call (default: now)"))
     .addOption(errorFormatOption("report format"))
     .action(async (tool: string, response: string, opts) => done(await runCheck(tool, { ...opts, hooks: opts.hooks, response }, io)));
-  cli
+  projectOptions(cli
     .command("test")
-    .description("run every fixture (specs/<tool>.fixtures/*.yaml) through the generated adapters")
-    .option("--specs <dir>", "directory of tool specs", "specs")
-    .option("--out <dir>", "output directory", "generated")
-    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
+    .description("run every fixture (specs/<tool>.fixtures/*.yaml) through the generated adapters"))
     .option("--tool <name>", "only this tool's fixtures")
     .addOption(errorFormatOption("report format"))
     .addOption(new Option("--reporter <kind>", "also write a report file").choices(["junit"]))
