@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBuiltCli } from "./support/cli.js";
+import { runBuiltCli } from "./support/built-cli.js";
 import { gitRepo, type GitRepo } from "./support/git-repo.js";
 import { tempDir } from "./support/project.js";
 
@@ -88,23 +88,23 @@ describe("toolgate diff classifies each category, breaking without a bump and pa
     const repo = await gitRepo("diff-categories");
     try {
       const each = (text: (i: number) => string) => Promise.all(CATEGORIES.map((_c, i) => repo.write(file(i), text(i))));
-      const run = () => {
-        const out = runBuiltCli(repo.dir, "diff", "--against", "HEAD", "--error-format", "json");
+      const run = async () => {
+        const out = await runBuiltCli(repo.dir, "diff", "--against", "HEAD", "--error-format", "json");
         return { code: out.code, diagnostics: JSON.parse(out.stderr) as Diagnostic[] };
       };
       await each((i) => spec(`category_${i}`));
       repo.commit("one tool per category");
       await each((i) => CATEGORIES[i]![2](spec(`category_${i}`)));
-      unbumped = run();
+      unbumped = await run();
       await each((i) => bumped(CATEGORIES[i]![2](spec(`category_${i}`))));
-      bumpedRun = run();
+      bumpedRun = await run();
     } finally {
       await repo.dispose();
     }
     // Two runs over 36 specs, on a loaded CI machine.
   }, 240_000);
 
-  it("exits 1 while any is unbumped, 0 once every tool's version went up", () => {
+  it("exits 1 while any is unbumped, 0 once every tool's version went up", async () => {
     expect(unbumped.code).toBe(1);
     expect(bumpedRun.code).toBe(0);
   });
@@ -131,21 +131,21 @@ describe("toolgate diff --against <git-ref>", { timeout: 180_000 }, () => {
   });
   afterAll(() => repo.dispose());
 
-  it("finds nothing to report against HEAD when nothing changed", () => {
-    const out = runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+  it("finds nothing to report against HEAD when nothing changed", async () => {
+    const out = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(out).toMatchObject({ code: 0, stderr: "", stdout: "toolgate: 0 contract changes against HEAD (0 breaking, 0 compatible)" });
   });
 
   it("fails on an output enum narrowed without a version bump (TG641), and passes with the bump", async () => {
     const narrowed = edit("state: { enum: [ok, degraded, down] }", "state: { enum: [ok, degraded] }")(BASE);
     await writeSpec(narrowed);
-    const failing = runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    const failing = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(failing.code).toBe(1);
     expect(failing.stderr).toContain('specs/probe.yaml:15:5: info TG641: output type or enum narrowed: output.state no longer allows "down"');
     expect(failing.stderr).toContain('specs/probe.yaml:2:1: error TG601: breaking change to probe under version 1: output.state no longer allows "down" (TG641)');
     expect(failing.stdout).toBe("toolgate: 2 contract changes against HEAD (1 breaking, 1 compatible); 1 tool without the version bump it needs");
     await writeSpec(bumped(narrowed));
-    const passing = runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    const passing = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(passing.code).toBe(0);
     expect(passing.stderr).toContain("info TG641");
     expect(passing.stderr).not.toContain("TG601");
@@ -154,7 +154,7 @@ describe("toolgate diff --against <git-ref>", { timeout: 180_000 }, () => {
 
   it("reports a compatible change as info and exits 0 under the same version", async () => {
     await writeSpec(edit("maxItems: 10", "maxItems: 20")(BASE));
-    const out = runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    const out = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(out.code).toBe(0);
     expect(out.stderr).toMatch(/info TG645: output widened: output\.tags maxItems 10 → 20/);
     expect(out.stdout).toBe("toolgate: 1 contract change against HEAD (0 breaking, 1 compatible)");
@@ -163,12 +163,12 @@ describe("toolgate diff --against <git-ref>", { timeout: 180_000 }, () => {
 
   it("fails on a removed or renamed tool (TG603), which no version bump covers; a new tool alone passes", async () => {
     await writeSpec(edit("tool: probe\n", "tool: probe_two\n")(bumped(BASE)));
-    const renamed = runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    const renamed = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(renamed.code).toBe(1);
     expect(renamed.stderr).toContain('warning TG603: tool removed or renamed: "probe" (version 1) is no longer among the specs');
     await writeSpec(BASE);
     await repo.write("specs/probe_two.yaml", edit("tool: probe\n", "tool: probe_two\n")(BASE));
-    const added = runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    const added = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(added.code).toBe(0);
     expect(added.stderr).toContain('info TG604: tool added: "probe_two"');
     await rm(join(repo.dir, "specs/probe_two.yaml"));
@@ -178,7 +178,7 @@ describe("toolgate diff --against <git-ref>", { timeout: 180_000 }, () => {
     await writeSpec(edit("state: { enum: [ok, degraded, down] }", "state: { enum: [ok, degraded] }")(BASE));
     repo.commit("narrow state");
     const before = repo.git("status", "--porcelain");
-    const out = runBuiltCli(repo.dir, "diff", "--against", "HEAD~1", "--error-format", "json");
+    const out = await runBuiltCli(repo.dir, "diff", "--against", "HEAD~1", "--error-format", "json");
     expect(out.code).toBe(1);
     const diagnostics = JSON.parse(out.stderr) as { code: string; severity: string }[];
     expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([
@@ -186,9 +186,9 @@ describe("toolgate diff --against <git-ref>", { timeout: 180_000 }, () => {
       ["TG641", "info"],
       ["TG614", "info"],
     ]);
-    expect(runBuiltCli(repo.dir, "diff", "--against", "HEAD").code).toBe(0);
+    expect((await runBuiltCli(repo.dir, "diff", "--against", "HEAD")).code).toBe(0);
     expect(repo.git("status", "--porcelain")).toBe(before);
-    const github = runBuiltCli(repo.dir, "diff", "--against", "HEAD~1", "--error-format", "github");
+    const github = await runBuiltCli(repo.dir, "diff", "--against", "HEAD~1", "--error-format", "github");
     expect(github.stderr).toMatch(/^::error file=specs\/probe\.yaml,line=2,col=1,title=TG601::/m);
     expect(github.stderr).toMatch(/^::notice file=specs\/probe\.yaml,line=\d+,col=\d+,title=TG641::/m);
     repo.git("reset", "-q", "--hard", "HEAD~1");
@@ -196,23 +196,23 @@ describe("toolgate diff --against <git-ref>", { timeout: 180_000 }, () => {
 
   it("runs from a subdirectory with --specs pointing at the specs", async () => {
     await writeSpec(edit("max_age: 1m", "max_age: 30s")(BASE));
-    const out = runBuiltCli(join(repo.dir, "specs"), "diff", "--against", "HEAD", "--specs", ".");
+    const out = await runBuiltCli(join(repo.dir, "specs"), "diff", "--against", "HEAD", "--specs", ".");
     expect(out.code).toBe(1);
     expect(out.stderr).toContain("info TG651: fresh window shortened: check fresh.observed_at: max_age_ms 60000 → 30000");
     await writeSpec(BASE);
   });
 
-  it("is a usage error (exit 2) for an unknown ref, a ref that looks like an option, or no --against", () => {
-    expect(runBuiltCli(repo.dir, "diff", "--against", "no-such-ref")).toMatchObject({ code: 2, stderr: 'toolgate: unknown git ref "no-such-ref"' });
-    expect(runBuiltCli(repo.dir, "diff", "--against=--output=x")).toMatchObject({ code: 2 });
-    expect(runBuiltCli(repo.dir, "diff").code).toBe(2);
+  it("is a usage error (exit 2) for an unknown ref, a ref that looks like an option, or no --against", async () => {
+    expect(await runBuiltCli(repo.dir, "diff", "--against", "no-such-ref")).toMatchObject({ code: 2, stderr: 'toolgate: unknown git ref "no-such-ref"' });
+    expect(await runBuiltCli(repo.dir, "diff", "--against=--output=x")).toMatchObject({ code: 2 });
+    expect((await runBuiltCli(repo.dir, "diff")).code).toBe(2);
   });
 
   it("is a usage error when the old specs do not compile", async () => {
     await writeSpec("tool: probe\nversion: [\n");
     repo.commit("broken");
     await writeSpec(BASE);
-    const out = runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    const out = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(out.code).toBe(2);
     expect(out.stderr).toContain("toolgate: the specs at HEAD do not compile, so there is nothing to compare with");
     repo.git("reset", "-q", "--hard", "HEAD~1");
@@ -228,11 +228,11 @@ describe("toolgate diff --against <directory>", { timeout: 180_000 }, () => {
       await writeFile(join(old, "specs/probe.yaml"), BASE);
       await mkdir(join(dir, "specs"));
       await writeFile(join(dir, "specs/probe.yaml"), edit("max_bytes: 8KiB", "max_bytes: 4KiB")(BASE));
-      const out = runBuiltCli(dir, "diff", "--against", old);
+      const out = await runBuiltCli(dir, "diff", "--against", old);
       expect(out.code).toBe(1);
       expect(out.stderr).toContain("info TG650: limit lowered: max_bytes 8192 → 4096");
-      expect(runBuiltCli(dir, "diff", "--against", join(old, "specs")).code).toBe(1);
-      const notGit = runBuiltCli(dir, "diff", "--against", "HEAD");
+      expect((await runBuiltCli(dir, "diff", "--against", join(old, "specs"))).code).toBe(1);
+      const notGit = await runBuiltCli(dir, "diff", "--against", "HEAD");
       expect(notGit.code).toBe(2);
       expect(notGit.stderr).toMatch(/^toolgate: HEAD is neither a directory nor a git ref: specs is not in a git repository$/);
     } finally {
@@ -246,20 +246,20 @@ describe("toolgate gen against the committed manifest", () => {
     const repo = await gitRepo("gen-gate");
     try {
       await repo.write("specs/probe.yaml", BASE);
-      expect(runBuiltCli(repo.dir, "gen", "--quiet").code).toBe(0);
+      expect((await runBuiltCli(repo.dir, "gen", "--quiet")).code).toBe(0);
       repo.commit("probe v1 and its generated output");
       const narrowed = edit("state: { enum: [ok, degraded, down] }", "state: { enum: [ok, degraded] }")(BASE);
       await repo.write("specs/probe.yaml", narrowed);
-      const check = runBuiltCli(repo.dir, "gen", "--check");
+      const check = await runBuiltCli(repo.dir, "gen", "--check");
       expect(check.code).toBe(1);
       expect(check.stderr).toContain('info TG641: output type or enum narrowed: output.state no longer allows "down"');
       expect(check.stderr).toContain("error TG601: breaking change to probe under version 1");
       await repo.write("specs/probe.yaml", bumped(narrowed));
-      const bumpedGen = runBuiltCli(repo.dir, "gen", "--quiet");
+      const bumpedGen = await runBuiltCli(repo.dir, "gen", "--quiet");
       expect(bumpedGen.code).toBe(0);
       expect(bumpedGen.stderr).toContain("info TG641");
       expect(bumpedGen.stderr).not.toContain("TG601");
-      expect(runBuiltCli(repo.dir, "gen", "--check").code).toBe(0);
+      expect((await runBuiltCli(repo.dir, "gen", "--check")).code).toBe(0);
     } finally {
       await repo.dispose();
     }

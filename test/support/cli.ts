@@ -17,11 +17,3 @@ export async function runCli(...args: string[]): Promise<CliResult> {
   const code = await main(args, io);
   return { code, stdout: out.join("\n"), stderr: err.join("\n") };
 }
-
-const BIN = new URL("../../packages/cli/bin/toolgate.js", import.meta.url);
-
-/** The built CLI in a child process, as a user runs `npx toolgate`, in `cwd`. */
-export function runBuiltCli(cwd: string, ...args: string[]): CliResult {
-  const child = spawnSync(process.execPath, [fileURLToPath(BIN), ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: child.status ?? -1, stdout: child.stdout.trimEnd(), stderr: child.stderr.trimEnd() };
-}
