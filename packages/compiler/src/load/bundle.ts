@@ -4,7 +4,7 @@ import { isSchemaObject, transformSchema, type SchemaObject } from "../schema/wa
 import { builtInDocument } from "./built-in.js";
 import { DialectReader } from "./dialect/reader.js";
 import type { LoadedDocument } from "./document.js";
-import { dynamicName, enter, initialRef, NO_SCOPE, scopeKey, type DynamicScope, type Target } from "./dynamic-scope.js";
+import { dynamicName, dynamicTarget, entering, initialRef, nestedScope, NO_SCOPE, scopeKey, type DynamicScope, type Target } from "./dynamic-scope.js";
 import { Identifiers } from "./identifiers.js";
 import { parentPointer, resolvePointer, splitPointer } from "./pointer.js";
 import { resolveRelative, type SourceSet } from "./sources.js";
@@ -125,39 +125,24 @@ class Bundler {
     const initial = this.#resolveOnce(initialRef(ref), scope, `${at}/$dynamicRef`);
     if (!initial) return { ...rest, $ref: ref };
     const dynamic = this.#scopeAt(scope, at);
-    const target = this.#dynamicTarget(ref, initial, dynamic, () => this.#locate(scope.doc, `${at}/$dynamicRef`));
-    return { ...rest, $ref: this.#refTo(target, dynamic, ref, `${at}/$dynamicRef`, scope) };
-  }
-
-  /**
-   * Where a `$dynamicRef` goes: where it starts unless that declares the `$dynamicAnchor` it names,
-   * else the outermost resource in scope declaring it (2020-12 §8.2.3.2).
-   */
-  #dynamicTarget(ref: string, initial: Target, dynamic: DynamicScope, where: () => SourceRange): Target {
-    const name = dynamicName(ref);
-    if (name === undefined || !this.#idsOf(initial).dynamicAnchor(initial.pointer, name).declares) return initial;
-    const target = dynamic.get(name) ?? initial;
-    const { count } = this.#idsOf(target).dynamicAnchor(target.pointer, name);
-    if (count > 1) {
-      const reason = `${count} schemas of one schema resource declare $dynamicAnchor ${quote(name)}`;
-      this.sink.report(diagnostic("TG233", where(), { keyword: "$dynamicRef", ref: quote(ref), reason }));
+    const { target, duplicates } = dynamicTarget(ref, initial, dynamic, (t) => this.#idsOf(t));
+    if (duplicates !== undefined) {
+      const reason = `${duplicates} schemas of one schema resource declare $dynamicAnchor ${quote(dynamicName(ref) ?? "")}`;
+      this.sink.report(diagnostic("TG233", this.#locate(scope.doc, `${at}/$dynamicRef`), { keyword: "$dynamicRef", ref: quote(ref), reason }));
     }
-    return target;
+    return { ...rest, $ref: this.#refTo(target, dynamic, ref, `${at}/$dynamicRef`, scope) };
   }
 
   /** The dynamic scope at `at`: the scope on entering this copy, plus the resources nested down to `at`. */
   #scopeAt(scope: Scope, at: string): DynamicScope {
     if (!this.#specializing()) return NO_SCOPE;
-    const ids = this.#ids(scope.doc, scope.base);
-    const roots = ids.resourcesBelow(scope.root, this.#written(scope.doc, at));
-    return roots.reduce((s, root) => enter(s, scope.doc, ids.dynamicAnchors(root)), scope.dynamic);
+    return nestedScope(scope.dynamic, scope.doc, this.#ids(scope.doc, scope.base), scope.root, this.#written(scope.doc, at));
   }
 
-  /** Entering `target` from `outer`: its resource joins the dynamic scope. */
+  /** Entering `target` from `outer`: its resource joins the dynamic scope (none once copies are over budget). */
   #entered(target: Target, outer: DynamicScope): Scope {
     const base = this.#baseOf(target);
-    const ids = this.#ids(target.doc, base);
-    const dynamic = this.#specializing() ? enter(outer, target.doc, ids.dynamicAnchors(ids.resourceRoot(target.pointer))) : NO_SCOPE;
+    const dynamic = this.#specializing() ? entering(outer, target, this.#ids(target.doc, base)) : NO_SCOPE;
     return { doc: target.doc, base, root: target.pointer, dynamic };
   }
 

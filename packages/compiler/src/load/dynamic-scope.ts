@@ -1,4 +1,5 @@
 import type { LoadedDocument } from "./document.js";
+import type { Identifiers } from "./identifiers.js";
 
 /**
  * The dynamic scope of a `$dynamicRef`, known at compile time: a tool's payload has one entry point,
@@ -22,6 +23,27 @@ export function enter(scope: DynamicScope, doc: LoadedDocument, anchors: Readonl
   let out: Map<string, Target> | undefined;
   for (const [name, pointer] of anchors) if (!scope.has(name)) (out ??= new Map(scope)).set(name, { doc, pointer });
   return out ?? scope;
+}
+
+/** The scope on entering `target` from `outer`: the resource containing it joins the scope. */
+export const entering = (outer: DynamicScope, target: Target, ids: Identifiers): DynamicScope =>
+  enter(outer, target.doc, ids.dynamicAnchors(ids.resourceRoot(target.pointer)));
+
+/** The scope at `to` inside a copy entered at `from` under `scope`: the resources nested on the way join it. */
+export const nestedScope = (scope: DynamicScope, doc: LoadedDocument, ids: Identifiers, from: string, to: string): DynamicScope =>
+  ids.resourcesBelow(from, to).reduce((s, root) => enter(s, doc, ids.dynamicAnchors(root)), scope);
+
+/**
+ * Where a `$dynamicRef` goes (2020-12 §8.2.3.2): where it starts unless that declares the
+ * `$dynamicAnchor` it names, else the outermost resource in scope declaring it. `duplicates`: how
+ * many schemas of the target's resource declare that name, when more than one (no static answer).
+ */
+export function dynamicTarget(ref: string, initial: Target, scope: DynamicScope, idsOf: (t: Target) => Identifiers): { target: Target; duplicates?: number } {
+  const name = dynamicName(ref);
+  if (name === undefined || !idsOf(initial).dynamicAnchor(initial.pointer, name).declares) return { target: initial };
+  const target = scope.get(name) ?? initial;
+  const { count } = idsOf(target).dynamicAnchor(target.pointer, name);
+  return count > 1 ? { target, duplicates: count } : { target };
 }
 
 /** A stable key of the scope, for bundling a schema once per scope it is reached under. */
