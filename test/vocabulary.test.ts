@@ -87,6 +87,6 @@ describe("annotation and vendor keywords", () => {
   });
 
   it("rejects a malformed vocabulary with the spec format's own diagnostics", async () => {
-    expect((await errorsOf(spec("{ type: string }", ["vocabulary: { ignore: tsType, formats: annotate }"]))).map(([code]) => code).sort()).toEqual(["TG111", "TG113"]);
+    expect((await errorsOf(spec("{ type: string }", ["vocabulary: { ignore: tsType, format: annotate }"]))).map(([code]) => code).sort()).toEqual(["TG111", "TG113"]);
   });
 });

@@ -20,8 +20,9 @@ export const DRAFTS = {
   draft6: { dialect: "draft-06", ajv: () => new Ajv(AJV_OPTIONS).addMetaSchema(draft06) },
   draft7: { dialect: "draft-07", ajv: () => new Ajv(AJV_OPTIONS) },
   "draft2019-09": { dialect: "2019-09", ajv: () => new Ajv2019(AJV_OPTIONS) },
-  "draft2020-12": { dialect: "2020-12", ajv: () => new Ajv2020(AJV_OPTIONS) },
-} as const;
+  // The 2020-12 suite expects `format` to be an annotation (its default format-annotation vocabulary).
+  "draft2020-12": { dialect: "2020-12", ajv: () => new Ajv2020(AJV_OPTIONS), vocabulary: { formats: "annotate" } },
+} as const satisfies Record<string, { dialect: string; ajv: () => unknown; vocabulary?: { formats: string } }>;
 
 export type Draft = keyof typeof DRAFTS;
 
@@ -45,14 +46,16 @@ export interface GroupOutcome {
 const VALIDATORS = DEFAULT_EMITTERS.filter((e) => e.name === "validators");
 
 /** The group's schema as a file of its own (`#` is its root), under `v` of the tool's output. */
-function suiteSpec(dialect: string): string {
+function suiteSpec(draft: Draft): string {
+  const { dialect } = DRAFTS[draft];
+  const vocabulary = "vocabulary" in DRAFTS[draft] ? DRAFTS[draft].vocabulary : undefined;
   const output = { type: "object", required: ["ok", "v"], properties: { ok: { type: "boolean" }, v: { $ref: "suite.json" } } };
-  return JSON.stringify({ tool: "suite", version: 1, description: "d", dialect, unknown_members: "ignore", input: { type: "object" }, output, agent_view: ["ok"] });
+  return JSON.stringify({ tool: "suite", version: 1, description: "d", dialect, unknown_members: "ignore", vocabulary, input: { type: "object" }, output, agent_view: ["ok"] });
 }
 
 /** `toolgate gen` (validators only) on the group, its validator written under `dir` (one per group) and imported. */
 export async function compileThroughGen(draft: Draft, group: SuiteGroup, dir: string): Promise<GroupOutcome> {
-  const files = new Map([["specs/tool.json", suiteSpec(DRAFTS[draft].dialect)], ["specs/suite.json", JSON.stringify(group.schema)]]);
+  const files = new Map([["specs/tool.json", suiteSpec(draft)], ["specs/suite.json", JSON.stringify(group.schema)]]);
   const out = await compile({ files, specs: ["specs/tool.json"] }, VALIDATORS);
   const errors = out.diagnostics.filter((d) => d.severity === "error");
   const file = out.files.find((f) => f.path === "suite/validate.ts");

@@ -7,9 +7,10 @@ import { checkVocabulary, vocabularyOf, withoutIgnored } from "./vocabulary.js";
 const spec = (vocabulary: unknown) => ({ tool: "t1", vocabulary }) as unknown as RawSpec;
 
 describe("vocabularyOf", () => {
-  it("reads ignore and unknown_formats, defaulting to nothing", () => {
-    expect(vocabularyOf(spec({ ignore: ["nullable"], unknown_formats: "annotate" }))).toEqual({ ignore: new Set(["nullable"]), annotateFormats: true });
-    expect(vocabularyOf(spec(undefined))).toEqual({ ignore: new Set(), annotateFormats: false });
+  it("reads ignore, unknown_formats and formats, defaulting to nothing and asserted formats", () => {
+    expect(vocabularyOf(spec({ ignore: ["nullable"], unknown_formats: "annotate" }))).toEqual({ ignore: new Set(["nullable"]), annotateFormats: true, formats: "assert" });
+    expect(vocabularyOf(spec({ formats: "annotate" }))).toEqual({ ignore: new Set(), annotateFormats: false, formats: "annotate" });
+    expect(vocabularyOf(spec(undefined))).toEqual({ ignore: new Set(), annotateFormats: false, formats: "assert" });
   });
 });
 
@@ -48,7 +49,7 @@ describe("withoutIgnored", () => {
   };
 
   it("strips ignored, x- and vendor keywords everywhere, and unknown formats when annotated", () => {
-    const stripped = withoutIgnored(bundle, { ignore: new Set(["nullable"]), annotateFormats: true });
+    const stripped = withoutIgnored(bundle, { ignore: new Set(["nullable"]), annotateFormats: true, formats: "assert" });
     expect(stripped.input).toEqual({ type: "object", properties: { at: { type: "string" } } });
     expect(stripped.output).toEqual({ type: "string", format: "uuid" });
     expect(stripped.defs).toEqual({ d: { type: "integer" } });
@@ -56,8 +57,14 @@ describe("withoutIgnored", () => {
   });
 
   it("keeps unknown formats unless annotated, and leaves the bundle's own schemas untouched", () => {
-    const stripped = withoutIgnored(bundle, { ignore: new Set(), annotateFormats: false });
+    const stripped = withoutIgnored(bundle, { ignore: new Set(), annotateFormats: false, formats: "assert" });
     expect(stripped.input).toEqual({ type: "object", nullable: true, properties: { at: { type: "string", format: "semver" } } });
     expect(bundle.input).toMatchObject({ "x-note": 1 });
+  });
+
+  it("strips every format, supported or not, when formats are annotations", () => {
+    const stripped = withoutIgnored(bundle, { ignore: new Set(), annotateFormats: false, formats: "annotate" });
+    expect(stripped.input).toEqual({ type: "object", nullable: true, properties: { at: { type: "string" } } });
+    expect(stripped.output).toEqual({ type: "string" });
   });
 });

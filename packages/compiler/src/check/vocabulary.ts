@@ -14,6 +14,7 @@ const READ_BY_TOOLGATE: ReadonlySet<string> = new Set([...ASSERTION_KEYWORDS, "$
 export const vocabularyOf = (spec: RawSpec): Vocabulary => ({
   ignore: new Set((spec.vocabulary?.ignore ?? []).filter((keyword) => !KNOWN_KEYWORDS.has(keyword))),
   annotateFormats: spec.vocabulary?.unknown_formats === "annotate",
+  formats: spec.vocabulary?.formats ?? "assert",
 });
 
 /** An ignored keyword that toolgate validates with or resolves through: TG252. */
@@ -35,7 +36,7 @@ export function withoutIgnored(bundle: BundledTool, vocabulary: Vocabulary): Bun
 
 function stripNode(node: SchemaObject, vocabulary: Vocabulary): SchemaObject {
   const annotatedFormat = (keyword: string, value: unknown): boolean =>
-    keyword === "format" && vocabulary.annotateFormats && typeof value === "string" && !SUPPORTED_FORMATS.has(value);
+    keyword === "format" && (vocabulary.formats === "annotate" || (vocabulary.annotateFormats && typeof value === "string" && !SUPPORTED_FORMATS.has(value)));
   const kept = Object.entries(node).filter(([keyword, value]) => !isIgnored(keyword, vocabulary) && !annotatedFormat(keyword, value));
   return kept.length === Object.keys(node).length ? node : Object.fromEntries(kept);
 }

@@ -15,4 +15,12 @@ describe("the types emitter's input", () => {
     expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}`)).toEqual([]);
     expect(out.files.find((f) => f.path === "t1/types.ts")?.content).toContain("$ref?: string;");
   });
+
+  it("types a recursive allOf member beside a list of types (the metaschema's shape) without crashing jstt", async () => {
+    const defs = { s: { allOf: [{ $ref: "#/$defs/c" }], type: ["object", "boolean"], properties: { e: { type: "integer" } } }, c: { properties: { d: { $ref: "#/$defs/s" } } } };
+    const output = { type: "object", properties: { name: { type: "string", maxLength: 20 }, s: { $ref: "#/$defs/s" } }, $defs: defs };
+    const out = await compile({ files: new Map([["specs/t1.json", spec(output)]]), specs: ["specs/t1.json"] });
+    expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}`)).toEqual([]);
+    expect(out.files.find((f) => f.path === "t1/types.ts")?.content).toMatch(/export type S = C &\s*\(\s*\|\s*\{\s*e\?: number;\s*\}\s*\|\s*boolean\s*\);/);
+  });
 });

@@ -45,6 +45,16 @@ function withoutExamples(node: SchemaObject): SchemaObject {
   return rest;
 }
 
+// jstt reads a list of types beside allOf as an intersection it extends in place, which a recursive
+// allOf member (the JSON Schema metaschema's `allOf` of vocabularies under `type: [object, boolean]`)
+// has not built yet: it crashes. The node's own keywords as one more allOf member mean the same.
+function ownKeywordsIntoAllOf(node: SchemaObject): SchemaObject {
+  if (!Array.isArray(node.allOf) || !Array.isArray(node.type) || node.type.length < 2) return node;
+  const { allOf, title, description, ...own } = node;
+  const annotations = Object.fromEntries(Object.entries({ title, description }).filter(([, v]) => v !== undefined));
+  return { ...annotations, allOf: [...allOf, own] };
+}
+
 /** The schema jstt compiles, rewritten so its declarations need no editing afterwards. */
 export const typeInput = (schema: SchemaObject): SchemaObject =>
-  transformSchema(schema, "", (node) => literalType(withoutExamples(refApart(defusePatternKeys(node))))) as SchemaObject;
+  transformSchema(schema, "", (node) => literalType(withoutExamples(ownKeywordsIntoAllOf(refApart(defusePatternKeys(node)))))) as SchemaObject;

@@ -55,6 +55,10 @@ export interface ToolSpecDocument {
      * A `format` the runtime does not assert: `reject` (default) is an error; `annotate` keeps it as an annotation that asserts nothing, with a warning.
      */
     unknown_formats?: "reject" | "annotate";
+    /**
+     * What a `format` means. `assert` (default): every supported format is validated, a value that does not match fails. `annotate`: every format is an annotation only and validates nothing (JSON Schema 2020-12's default format-annotation vocabulary), for schemas written against validators that do not assert formats.
+     */
+    formats?: "assert" | "annotate";
   };
   /**
    * Error codes this tool can return. INVALID_RESPONSE and INTERNAL_FAILURE are implicit; INVALID_INPUT too.

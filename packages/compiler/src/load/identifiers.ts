@@ -1,5 +1,6 @@
 import { forEachSchema, type SchemaObject } from "../schema/walk.js";
 import { idKeyword, ignoresRefSiblings, type Dialect } from "./dialect/dialects.js";
+import { RECURSIVE_ANCHOR } from "./dynamic-scope.js";
 import { decodeFragment, parentPointer } from "./pointer.js";
 
 /**
@@ -11,8 +12,8 @@ export class Identifiers {
   readonly #bases = new Map<string, string>();
   readonly #resources = new Map<string, string>();
   readonly #anchors = new Map<string, string>();
-  /** The name of every `$dynamicAnchor` in the tree, once per declaration. */
-  readonly dynamicAnchors: string[] = [];
+  /** Per resource (by its root pointer): each `$dynamicAnchor` name and the pointers declaring it. */
+  readonly #dynamic = new Map<string, Map<string, string[]>>();
 
   /** `defaultBase`: the tree's URI when its root has no `$id`. */
   constructor(root: unknown, rootPointer: string, defaultBase: string, dialect: Dialect) {
@@ -20,7 +21,7 @@ export class Identifiers {
     this.#bases.set(rootPointer, base);
     this.#resources.set(base, rootPointer);
     // Draft-04 spells `$id` as `id`; before 2019-09 an id beside `$ref` is ignored with it.
-    const legacy = { id: idKeyword(dialect), refHidesId: ignoresRefSiblings(dialect) };
+    const legacy = { id: idKeyword(dialect), refHidesId: ignoresRefSiblings(dialect), recursive: dialect === "2019-09" };
     forEachSchema(root, rootPointer, (node, at) => this.#visit(node, at, legacy));
   }
 
@@ -58,7 +59,30 @@ export class Identifiers {
     return this.#anchors.get(`${stripFragment(this.base(resource))}#${fragment}`) ?? "missing";
   }
 
-  #visit(node: SchemaObject, at: string, legacy: { id: string; refHidesId: boolean }): void {
+  /** The root pointer of the innermost resource that contains `pointer`. */
+  resourceRoot(pointer: string): string {
+    for (let p = pointer; ; p = parentPointer(p)) if (this.#bases.has(p) || p === "") return p;
+  }
+
+  /** The roots of the resources entered below `from` on the way down to `to`, outermost first. */
+  resourcesBelow(from: string, to: string): string[] {
+    const roots: string[] = [];
+    for (let p = to; p.length > from.length; p = parentPointer(p)) if (this.#bases.has(p)) roots.unshift(p);
+    return roots;
+  }
+
+  /** The `$dynamicAnchor`s of the resource rooted at `root`: name → the first pointer declaring it. */
+  dynamicAnchors(root: string): ReadonlyMap<string, string> {
+    return new Map([...(this.#dynamic.get(root) ?? [])].map(([name, at]) => [name, at[0]!]));
+  }
+
+  /** How many schemas of the resource containing `pointer` declare `$dynamicAnchor: name`, and whether `pointer` is one. */
+  dynamicAnchor(pointer: string, name: string): { declares: boolean; count: number } {
+    const at = this.#dynamic.get(this.resourceRoot(pointer))?.get(name) ?? [];
+    return { declares: at.includes(pointer), count: at.length };
+  }
+
+  #visit(node: SchemaObject, at: string, legacy: { id: string; refHidesId: boolean; recursive: boolean }): void {
     const id = node[legacy.id];
     const hidden = legacy.refHidesId && typeof node.$ref === "string";
     if (typeof id === "string" && !hidden) {
@@ -69,8 +93,17 @@ export class Identifiers {
       const anchor = node[key];
       if (typeof anchor !== "string") continue;
       this.#anchors.set(`${stripFragment(this.base(at))}#${anchor}`, at);
-      if (key === "$dynamicAnchor") this.dynamicAnchors.push(anchor);
+      if (key === "$dynamicAnchor") this.#declareDynamic(anchor, at);
     }
+    // 2019-09: `$recursiveAnchor: true` is what 2020-12's `$dynamicAnchor` generalised (upgrade in legacy.ts).
+    if (legacy.recursive && node.$recursiveAnchor === true) this.#declareDynamic(RECURSIVE_ANCHOR, at);
+  }
+
+  #declareDynamic(name: string, at: string): void {
+    const root = this.resourceRoot(at);
+    let names = this.#dynamic.get(root);
+    if (names === undefined) this.#dynamic.set(root, (names = new Map()));
+    names.set(name, [...(names.get(name) ?? []), at]);
   }
 
   #identify(url: string, at: string): void {

@@ -18,10 +18,13 @@ export const VENDOR_ANNOTATIONS: readonly string[] = ["deprecationMessage", "enu
 /** What a spec's `vocabulary` key adds to 2020-12: keywords to ignore, and formats kept as annotations. */
 export interface Vocabulary {
   readonly ignore: ReadonlySet<string>;
+  /** `vocabulary.unknown_formats: annotate`: a format the runtime does not assert is an annotation. */
   readonly annotateFormats: boolean;
+  /** `vocabulary.formats`: `annotate` makes every format an annotation (2020-12's format-annotation vocabulary). */
+  readonly formats: "assert" | "annotate";
 }
 
-export const NO_VOCABULARY: Vocabulary = { ignore: new Set(), annotateFormats: false };
+export const NO_VOCABULARY: Vocabulary = { ignore: new Set(), annotateFormats: false, formats: "assert" };
 
 /** An annotation keyword outside 2020-12 that validation ignores. */
 export const isIgnored = (keyword: string, vocabulary: Vocabulary): boolean =>

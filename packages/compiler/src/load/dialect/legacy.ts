@@ -1,3 +1,4 @@
+import { RECURSIVE_ANCHOR } from "../dynamic-scope.js";
 import { booleanExclusives, idAnchors, idKeyword, ignoresRefSiblings, type Dialect } from "./dialects.js";
 import { find, without, type Entry, type Report } from "./rules.js";
 
@@ -10,7 +11,7 @@ export function legacyKeywords(entries: readonly Entry[], dialect: Dialect, repo
   out = identifiers(out, dialect);
   if (booleanExclusives(dialect)) out = exclusives(exclusives(out, "Minimum", dialect, report), "Maximum", dialect, report);
   out = tupleItems(out);
-  if (dialect !== "2019-09") out = dependencies(out);
+  out = dialect === "2019-09" ? recursiveKeywords(out) : dependencies(out);
   const definitions = find(out, "definitions");
   if (definitions && !find(out, "$defs")) out = out.map((e) => (e === definitions ? { ...e, keyword: "$defs" } : e));
   return out;
@@ -25,6 +26,19 @@ function refSiblings(entries: readonly Entry[], dialect: Dialect, report: Report
     report({ code: "TG231", keyword: "$ref", dialect, change: `drops ${names} beside $ref (${dialect} ignores keywords beside a $ref)` });
   }
   return entries.filter((e) => INERT_BESIDE_REF.has(e.keyword));
+}
+
+/**
+ * 2019-09's `$recursiveAnchor: true` is a `$dynamicAnchor` under a reserved name and `$recursiveRef`
+ * a `$dynamicRef` to it: the bundler starts that one from the resource root (`#`), and follows it
+ * dynamically only where the root declares the anchor, so without one it is the plain `$ref`.
+ */
+function recursiveKeywords(entries: readonly Entry[]): readonly Entry[] {
+  return entries.flatMap((e): Entry[] => {
+    if (e.keyword === "$recursiveAnchor" && typeof e.value === "boolean") return e.value ? [{ ...e, keyword: "$dynamicAnchor", value: RECURSIVE_ANCHOR }] : [];
+    if (e.keyword !== "$recursiveRef" || typeof e.value !== "string") return [e];
+    return [{ ...e, keyword: "$dynamicRef", value: `${e.value.replace(/#.*$/, "")}#${RECURSIVE_ANCHOR}` }];
+  });
 }
 
 /** `id` becomes `$id`; a plain-name fragment id ("#item") becomes `$anchor`. */

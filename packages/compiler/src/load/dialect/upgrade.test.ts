@@ -46,4 +46,15 @@ describe("upgradeSchema", () => {
       $defs: { old: { $schema: "http://json-schema.org/draft-07/schema#", prefixItems: [{}], items: false } },
     });
   });
+
+  it("upgrades 2019-09's $recursiveAnchor and $recursiveRef to the reserved $dynamicAnchor, positions kept", () => {
+    const schema = { $recursiveAnchor: true, properties: { a: { $recursiveRef: "#" }, b: { $recursiveAnchor: false, $recursiveRef: "x.json" } } };
+    const moves = new Relocations();
+    expect(upgradeSchema(schema, "2019-09", "", moves, () => {})).toEqual({
+      $dynamicAnchor: "$recursiveAnchor",
+      properties: { a: { $dynamicRef: "#$recursiveAnchor" }, b: { $dynamicRef: "x.json#$recursiveAnchor" } },
+    });
+    expect([moves.written("/$dynamicAnchor"), moves.written("/properties/a/$dynamicRef")]).toEqual(["/$recursiveAnchor", "/properties/a/$recursiveRef"]);
+  });
 });
+
