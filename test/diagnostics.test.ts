@@ -114,7 +114,7 @@ const CASES: readonly Case[] = [
     at: [A, "maxLenght"],
     message: 'unknown keyword "maxLenght" (did you mean "maxLength"?)',
   },
-  { title: "a foreign keyword", files: { [A]: spec({ output: outputWith("    x: { type: string, errorMessage: oops }") }) }, code: "TG218", at: [A, "errorMessage"], message: 'unknown keyword "errorMessage"' },
+  { title: "a foreign keyword", files: { [A]: spec({ output: outputWith("    x: { type: string, transform: [trim] }") }) }, code: "TG218", at: [A, "transform"], message: 'unknown keyword "transform"' },
   {
     title: "then without if",
     files: { [A]: spec({ output: outputWith("    x: { type: object, then: { required: [a] } }") }) },

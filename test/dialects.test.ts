@@ -161,4 +161,32 @@ describe("a $ref into an OpenAPI document", () => {
       await project.dispose();
     }
   });
+
+  it("resolves a $dynamicRef and a $ref to an $id declared inside components/schemas (Scalar's Galaxy)", async () => {
+    const api = [
+      "openapi: 3.1.0",
+      "info: { title: t, version: '1' }",
+      "components:",
+      "  schemas:",
+      "    Page:",
+      "      $id: https://example.com/schemas/Page",
+      "      $defs:",
+      "        item: { $dynamicAnchor: item, type: integer, maximum: 3 }",
+      "      type: object",
+      "      properties:",
+      "        data: { type: array, items: { $dynamicRef: '#item' } }",
+      "    ByUri: { $ref: 'https://example.com/schemas/Page' }",
+      "",
+    ].join("\n");
+    const text = spec(["    v: { $ref: 'openapi/api.yaml#/components/schemas/Page' }", "    w: { $ref: 'openapi/api.yaml#/components/schemas/ByUri' }"]);
+    const project = await generateProject("dialect-openapi-ids", { [A]: text, "specs/openapi/api.yaml": api });
+    try {
+      const { validateOutput } = await project.load<{ validateOutput: (d: unknown) => boolean }>("t1/validate.ts");
+      const page = (data: unknown[]) => ({ data });
+      const verdicts = [page([1, 3]), page([4]), page(["1"])].flatMap((p) => [validateOutput({ ok: true, v: p }), validateOutput({ ok: true, w: p })]);
+      expect(verdicts).toEqual([true, true, false, false, false, false]);
+    } finally {
+      await project.dispose();
+    }
+  });
 });

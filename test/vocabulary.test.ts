@@ -68,9 +68,28 @@ describe("annotation and vendor keywords", () => {
   });
 
   it("keeps an unknown keyword an error unless the spec's vocabulary names it", async () => {
-    const text = spec("{ type: string, tsType: string }");
+    // ajv-keywords' uniqueItemProperties validates: ignoring it by default would accept what it refuses.
+    const text = spec("{ type: array, uniqueItemProperties: [id] }");
     expect((await errorsOf(text)).map(([code]) => code)).toEqual(["TG218"]);
-    expect(await errorsOf(spec("{ type: string, tsType: string }", ["vocabulary: { ignore: [tsType] }"]))).toEqual([]);
+    expect(await errorsOf(spec("{ type: array, uniqueItemProperties: [id] }", ["vocabulary: { ignore: [uniqueItemProperties] }"]))).toEqual([]);
+  });
+
+  it("knows the vendor vocabularies without a vocabulary line; the types follow the validator, not tsType", async () => {
+    const vendor = [
+      "{ type: string, enum: [a, b], tsType: number, tsEnumNames: [A, B], tsAdditionalProperties: false, 'meta:enum': { a: first },",
+      "defaultSnippets: [{ body: a }], markdownEnumDescriptions: [x, y], errorMessage: no, patternErrorMessage: no, doNotSuggest: true,",
+      "suggestSortText: a, allowComments: true, allowTrailingCommas: true }",
+    ].join(" ");
+    const text = spec(vendor);
+    const project = await generateProject("vocabulary-vendor", { [A]: text });
+    projects.push(project);
+    expect(project.out.diagnostics.filter((d) => d.code !== "TG503").map((d) => d.code)).toEqual([]);
+    const { validateInput } = await project.load<{ validateInput: Validator }>("a/validate.ts");
+    expect([validateInput({ v: "a" }), validateInput({ v: 1 }), validateInput({ v: "c" })]).toEqual([true, false, false]);
+    const types = project.out.files.filter((f) => f.path.endsWith("types.ts")).map((f) => f.content).join("\n");
+    expect(types).toMatch(/v: "a" \| "b"/);
+    const code = project.out.files.filter((f) => f.path.endsWith(".ts")).map((f) => f.content).join("\n");
+    for (const keyword of ["tsType", "tsEnumNames", "meta:enum", "defaultSnippets", "first"]) expect(code).not.toContain(keyword);
   });
 
   it("keeps an unsupported format an error unless the spec opts in (TG216)", async () => {

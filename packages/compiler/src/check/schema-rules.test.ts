@@ -17,6 +17,18 @@ describe("checkSchemaRules", () => {
     expect(check({ frobnicate: 1 }, { ignore: new Set(["frobnicate"]), annotateFormats: false, formats: "assert" })).toEqual([]);
   });
 
+  it("knows the vendor annotation vocabularies, but not a vendor keyword that validates", () => {
+    const vendor = {
+      tsType: "string", tsEnumNames: ["A"], tsAdditionalProperties: false, "meta:enum": { a: "A" }, defaultSnippets: [],
+      markdownEnumDescriptions: [], errorMessage: "m", patternErrorMessage: "m", doNotSuggest: true, suggestSortText: "a",
+      allowComments: true, allowTrailingCommas: true, enumDescriptions: [], markdownDescription: "m", deprecationMessage: "m",
+    };
+    expect(check({ type: "string", ...vendor })).toEqual([]);
+    // ajv-keywords: these validate, so ignoring them would accept what the author meant to refuse.
+    expect(codes({ uniqueItemProperties: ["id"], instanceof: "Date" })).toEqual(["TG218 /input/uniqueItemProperties", "TG218 /input/instanceof"]);
+    expect(check({ tsType: "string", patern: "^a" })).toEqual(['TG218 /input/patern unknown keyword "patern" (did you mean "pattern"?)']);
+  });
+
   it("TG211 for dynamic-scope keywords", () => {
     expect(codes({ $dynamicRef: "#meta" })).toEqual(["TG211 /input/$dynamicRef"]);
   });

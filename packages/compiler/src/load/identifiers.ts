@@ -1,7 +1,7 @@
-import { forEachSchema, type SchemaObject } from "../schema/walk.js";
-import { idKeyword, ignoresRefSiblings, type Dialect } from "./dialect/dialects.js";
+import { forEachSchema, isSchemaObject, type SchemaObject } from "../schema/walk.js";
+import { idKeyword, ignoresRefSiblings, isOpenApi, type Dialect } from "./dialect/dialects.js";
 import { RECURSIVE_ANCHOR } from "./dynamic-scope.js";
-import { decodeFragment, parentPointer } from "./pointer.js";
+import { childPointer, decodeFragment, parentPointer } from "./pointer.js";
 
 /**
  * Where each `$id`, `$anchor` (and pre-2019 `#name` id) of one schema tree points, by absolute URI,
@@ -22,7 +22,9 @@ export class Identifiers {
     this.#resources.set(base, rootPointer);
     // Draft-04 spells `$id` as `id`; before 2019-09 an id beside `$ref` is ignored with it.
     const legacy = { id: idKeyword(dialect), refHidesId: ignoresRefSiblings(dialect), recursive: dialect === "2019-09" };
-    forEachSchema(root, rootPointer, (node, at) => this.#visit(node, at, legacy));
+    const visit = (node: SchemaObject, at: string): void => this.#visit(node, at, legacy);
+    forEachSchema(root, rootPointer, visit);
+    for (const [at, schema] of componentSchemas(root, rootPointer, dialect)) forEachSchema(schema, at, visit);
   }
 
   /** The base URI in effect at `pointer` (the nearest enclosing `$id`). */
@@ -116,6 +118,18 @@ export class Identifiers {
     }
     if (fragment !== "" && !fragment.startsWith("/")) this.#anchors.set(`${resource}#${fragment}`, at);
   }
+}
+
+/**
+ * An OpenAPI document is no schema, so the walk above does not enter it: its Schema Objects under
+ * `components/schemas` are trees of their own, and a `$id` or anchor inside one names a resource
+ * that `$ref`/`$dynamicRef` may use (Scalar's Galaxy: `PaginatedResource` with `$dynamicAnchor`).
+ */
+function componentSchemas(root: unknown, rootPointer: string, dialect: Dialect): [string, unknown][] {
+  const schemas = isSchemaObject(root) && isOpenApi(dialect) && isSchemaObject(root.components) ? root.components.schemas : undefined;
+  if (!isSchemaObject(schemas)) return [];
+  const at = childPointer(childPointer(rootPointer, "components"), "schemas");
+  return Object.entries(schemas).map(([name, schema]) => [childPointer(at, name), schema]);
 }
 
 const stripFragment = (url: string): string => url.replace(/#.*$/, "");

@@ -10,10 +10,26 @@ export const ANNOTATION_KEYWORDS: readonly string[] = [
 ];
 
 /**
- * Annotations of editors and API description formats (VS Code, OpenAPI) outside 2020-12, and any
- * `x-*` extension: accepted and left out of generated code (check/vocabulary.ts).
+ * Vendor keywords outside 2020-12 that validate nothing in their own ecosystem, and any `x-*`
+ * extension: accepted and stripped before every emitter (check/vocabulary.ts), the type emitter
+ * included. Types follow what the validator checks, so a type override such as `tsType` is not
+ * honoured: it would describe values nobody checked, and its text would become generated code.
+ * A vendor keyword that validates (ajv-keywords' `uniqueItemProperties`, say) stays TG218.
  */
-export const VENDOR_ANNOTATIONS: readonly string[] = ["deprecationMessage", "enumDescriptions", "example", "markdownDescription"];
+export const VENDOR_ANNOTATIONS: readonly string[] = [
+  // OpenAPI 3.x Schema Object.
+  "example",
+  // VS Code's JSON language service (vscode-json-languageservice): hovers, completions, and the text
+  // of errors it reports anyway; `allowComments`/`allowTrailingCommas` are about the JSON syntax.
+  "allowComments", "allowTrailingCommas", "defaultSnippets", "deprecationMessage", "doNotSuggest", "enumDescriptions",
+  "errorMessage", "markdownDescription", "markdownEnumDescriptions", "patternErrorMessage", "suggestSortText",
+  // json-schema-to-typescript: a type override and enum member names.
+  "tsEnumNames", "tsType",
+  // @octokit/webhooks-schemas: tells its type generator to leave out an index signature.
+  "tsAdditionalProperties",
+  // Adobe XDM (documented by @adobe/jsonschema2md), used by CycloneDX: a description per enum value.
+  "meta:enum",
+];
 
 /** What a spec's `vocabulary` key adds to 2020-12: keywords to ignore, and formats kept as annotations. */
 export interface Vocabulary {

@@ -30,6 +30,41 @@ describe("hostname (RFC 1123 with A-labels)", () => {
   });
 });
 
+describe("idn-hostname (RFC 5890-5893)", () => {
+  it("accepts U-labels, A-labels, the IDNA full stops and joiners in their contexts", () => {
+    expect(accepts("idn-hostname", ["실례.테스트", "bücher.example", "xn--bcher-kva.example", "a\u3002b", "a\uff0eb", "a\uff61b", "ßς་〇", "l·l", "\u0915\u094d\u200d\u0937", "\u0628\u064a\u200c\u0628\u064a", "\u05d0\u05d1.example"])).toEqual([]);
+  });
+
+  it("rejects what IDNA2008 disallows or cannot prove valid: symbols, capitals, unnormalized text, ignorables", () => {
+    // ☃ is valid in UTS #46 but DISALLOWED in IDNA2008; Ü and "cafe\u0301" are changed by the mapping.
+    expect(rejects("idn-hostname", ["☃.example", "xn--n3h.example", "Bücher.example", "cafe\u0301.example", "a\u00adb", "\u115fa", "a\u2060b", "a\u{1d165}"])).toEqual([]);
+  });
+
+  it("applies CONTEXTJ: a joiner needs a virama before it, or joining letters around a ZWNJ", () => {
+    expect(rejects("idn-hostname", ["\u0915\u200d\u0937", "x\u200cy", "\u0627\u200c\u0628", "\u200c\u0628"])).toEqual([]);
+  });
+
+  it("applies the Bidi rule to every label once one is right-to-left, also to A-labels in hostname", () => {
+    expect(rejects("idn-hostname", ["0a.\u05d0", "a\u05d0", "\u05d0a", "\u05d00\u0660", "\u02b9a.\u05d0"])).toEqual([]);
+    expect(rejects("hostname", ["xn--0ca24w", "xn--a-0hc", "0a.xn--4db"])).toEqual([]);
+    expect(accepts("hostname", ["a.xn--4db", "xn--4dbc5h"])).toEqual([]);
+  });
+
+  it("measures labels and the name in their A-label form (248 characters here, 254 as A-labels)", () => {
+    expect(rejects("idn-hostname", ["ü".repeat(60), `${"ü".repeat(50)}.${"a".repeat(63)}.${"a".repeat(63)}.${"a".repeat(63)}.aaaaa`, "", "a..b", "a\u3002"])).toEqual([]);
+  });
+});
+
+describe("idn-email (RFC 6531)", () => {
+  it("accepts UTF-8 in the local part, U-labels in the domain, address literals", () => {
+    expect(accepts("idn-email", ["실례@실례.테스트", "δοκιμή@example.com", '"δοκιμή"@example.com', "\u{1d54f}@example.com", "user@cafe\u0301.com", "a@[192.0.2.1]", `${"a".repeat(64)}@example.com`])).toEqual([]);
+  });
+
+  it("rejects a lone surrogate, an over-long local part (octets), a bad domain and a full-width @", () => {
+    expect(rejects("idn-email", ["\ud800@example.com", `${"é".repeat(33)}@example.com`, "a@☃.com", "user\uff20example.com", "a@", "@example.com", "a b@example.com"])).toEqual([]);
+  });
+});
+
 describe("uri (RFC 3986 absolute URI)", () => {
   it("accepts reg-names that are not valid IPv4 and every URI component", () => {
     expect(accepts("uri", ["http://999.999.999.999/", "http://087.10.0.1/", "urn:isbn:0451450523", "http://u:p@h:8080/p/a?q=1&r=%20#f/?", "http://[v1.x]/", "file:///etc/hosts"])).toEqual([]);
