@@ -5,6 +5,7 @@ import { DialectReader } from "./dialect/reader.js";
 import type { LoadedDocument } from "./document.js";
 import { DynamicRefs } from "./dynamic-refs.js";
 import { Identifiers } from "./identifiers.js";
+import { builtinMetaSchema } from "./metaschemas.js";
 import { parentPointer, resolvePointer, splitPointer } from "./pointer.js";
 import { resolveRelative, type SourceSet } from "./sources.js";
 
@@ -41,6 +42,12 @@ export function bundleTool(spec: LoadedDocument, sources: SourceSet, sink: Diagn
   const input = bundler.payload("input");
   const output = bundler.payload("output");
   return { input, output, ...bundler.result() };
+}
+
+/** `bundle` with `fn` applied to each of its schemas (input, output and every definition). */
+export function mapBundle(bundle: BundledTool, fn: (schema: unknown, pointer: string) => unknown): BundledTool {
+  const defs = Object.fromEntries(Object.entries(bundle.defs).map(([name, def]) => [name, fn(def, `/$defs/${name}`)]));
+  return { ...bundle, input: fn(bundle.input, "/input"), output: fn(bundle.output, "/output"), defs, locate: bundle.locate };
 }
 
 /** Rewrites refs while copying; every referenced schema is hoisted once, under a stable name. */
@@ -132,22 +139,42 @@ class Bundler {
     // The schema's own `$id`s and anchors first: `https://…/root`, `#item`, `other.json#/x` by `$id`.
     const own = this.#ids(scope.doc, scope.base).resolve(ref, this.#written(scope.doc, at));
     if (own !== "unknown") return (own === "missing" ? undefined : this.#target(scope.doc, own)) ?? missing(scope.doc.path);
-    if (SCHEME.test(ref)) return fail(diagnostic("TG203", where, { ref: quote(ref) }));
     const hash = ref.indexOf("#");
+    const fragment = hash < 0 ? "" : ref.slice(hash + 1);
+    if (SCHEME.test(ref)) {
+      const builtin = builtinMetaSchema(ref);
+      return builtin ? this.#inDocument(builtin, fragment, "", missing) : fail(diagnostic("TG203", where, { ref: quote(ref) }));
+    }
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const targetPath = filePart === "" ? scope.doc.path : resolveRelative(scope.doc.path, filePart);
     if (targetPath === undefined) return fail(diagnostic("TG204", where, { file: quote(filePart) }));
-    const target = this.sources.get(targetPath);
+    const target = this.sources.get(targetPath) ?? this.#remote(ref, scope, at);
     if (!target) return fail(this.#absent(ref, filePart, scope, at, where));
-    const root = filePart === "" ? scope.base : "";
-    const pointer = this.#ids(target, root).fragment(hash < 0 ? "" : ref.slice(hash + 1), root);
+    return this.#inDocument(target, fragment, filePart === "" ? scope.base : "", missing);
+  }
+
+  /** The schema at `fragment` (a pointer or an anchor) of `target`, hoisted into the pool. */
+  #inDocument(target: LoadedDocument, fragment: string, root: string, missing: (file: string) => string): string {
+    const pointer = this.#ids(target, root).fragment(fragment, root);
     return (pointer === "missing" ? undefined : this.#target(target, pointer)) ?? missing(target.path);
+  }
+
+  /** The URL a relative ref names when a schema's `$id` makes it remote. */
+  #url(ref: string, scope: Scope, at: string): string | undefined {
+    const url = this.#ids(scope.doc, scope.base).absolute(ref, this.#written(scope.doc, at));
+    return url === undefined || url.startsWith("file:") ? undefined : url;
+  }
+
+  /** A bundled meta-schema named by a ref that a schema's `$id` makes remote. */
+  #remote(ref: string, scope: Scope, at: string): LoadedDocument | undefined {
+    const url = this.#url(ref, scope, at);
+    return url === undefined ? undefined : builtinMetaSchema(url);
   }
 
   /** No such file: a ref that a schema's `$id` makes remote says so, any other names the missing file. */
   #absent(ref: string, filePart: string, scope: Scope, at: string, where: SourceRange): Diagnostic {
-    const url = this.#ids(scope.doc, scope.base).absolute(ref, this.#written(scope.doc, at));
-    if (url !== undefined && !url.startsWith("file:")) return diagnostic("TG203", where, { ref: quote(url) });
+    const url = this.#url(ref, scope, at);
+    if (url !== undefined) return diagnostic("TG203", where, { ref: quote(url) });
     return diagnostic("TG201", where, { file: quote(filePart) });
   }
 
