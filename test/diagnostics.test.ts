@@ -104,8 +104,8 @@ const CASES: readonly Case[] = [
     at: [SHARED, "pattern"],
   },
   { title: "an invalid regex", files: { [A]: spec({ output: outputWith('    x: { type: string, pattern: "([a-" }') }) }, code: "TG214", at: [A, "pattern"] },
-  { title: "the property name __proto__", files: { [A]: spec({ output: outputWith("    __proto__: { type: string }") }) }, code: "TG215", at: [A, "__proto__"] },
-  { title: "the property name constructor in required", files: { [A]: spec({ output: ["  type: object", "  required: [constructor]", "  properties:", "    id: { type: string }"] }) }, code: "TG215", at: [A, "required"] },
+  { title: "the property name hasOwnProperty", files: { [A]: spec({ output: outputWith("    hasOwnProperty: { type: string }") }) }, code: "TG215", at: [A, "hasOwnProperty"] },
+  { title: "the property name hasOwnProperty in required", files: { [A]: spec({ output: ["  type: object", "  required: [hasOwnProperty]", "  properties:", "    id: { type: string }"] }) }, code: "TG215", at: [A, "required"] },
   { title: "an unsupported format", files: { [A]: spec({ output: outputWith("    x: { type: string, format: color }") }) }, code: "TG216", at: [A, "format: color"], message: 'format "color" is not supported' },
   {
     title: "a misspelt keyword, with the closest known one",

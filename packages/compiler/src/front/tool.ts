@@ -14,6 +14,7 @@ import type { LoadedDocument } from "../load/document.js";
 import type { SourceSet } from "../load/sources.js";
 import { closeObjects, closeTwin } from "../normalize/close-objects.js";
 import { planDefinitions } from "../normalize/definitions.js";
+import { declaredForbiddenKeys } from "../normalize/declared-names.js";
 import { exactForm } from "../normalize/no-effect.js";
 import { selfContained } from "../schema/refs.js";
 import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js";
@@ -81,19 +82,20 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
     viewSelections: Object.fromEntries(viewDefs.map(([name, d]) => [name, d.selection])),
     checks,
     errors,
-    ...settings(spec, route),
+    ...settings(spec, route, declaredForbiddenKeys([[closed.output, "/output"], ...Object.entries(closed.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])])),
     locations: sourceMap(doc.value, bundle),
   };
   return deepFreeze(tool);
 }
 
 /** Limits, retry policy and upstream facts, with the defaults a spec may leave out. */
-function settings(spec: RawSpec, route: RouteIR | undefined): Pick<ToolIR, "limits" | "retry" | "upstream"> {
+function settings(spec: RawSpec, route: RouteIR | undefined, declaredForbiddenKeys: readonly string[]): Pick<ToolIR, "limits" | "retry" | "upstream"> {
   return {
     limits: {
       maxBytes: spec.limits?.max_bytes === undefined ? DEFAULT_LIMITS.maxBytes : parseSize(spec.limits.max_bytes),
       maxDepth: spec.limits?.max_depth ?? DEFAULT_LIMITS.maxDepth,
       losslessIntegerKeys: [...(spec.limits?.lossless_integers ?? [])].sort(),
+      declaredForbiddenKeys,
     },
     retry: {
       // Never inferred: without a declaration the tool is treated as unsafe and not retried.
