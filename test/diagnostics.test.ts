@@ -205,11 +205,24 @@ describe("diagnostics point at the offending text", () => {
   });
 
   it("warns about a pattern accepted on measurement (TG250) and still compiles", async () => {
-    const text = spec({ output: outputWith('    x: { type: string, pattern: "(build|stage|environment)-success" }') });
+    // A backreference: neither the detector nor the automaton analysis models it, so the probes decide.
+    const text = spec({ output: outputWith('    x: { type: string, pattern: "^(?<q>a).*\\\\k<q>$" }') });
     const result = await compileTexts({ [A]: text });
     const at = positionOf(A, text, "pattern");
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual([["TG250", "warning", A, at.line, at.column]]);
     expect(result.files.map((f) => f.path)).toContain("t1/validate.ts");
+  });
+
+  it("warns about a polynomial pattern (TG270) with its guard, and compiles; not when maxLength is within the guard", async () => {
+    const text = spec({ output: outputWith('    x: { type: string, pattern: "f.*o" }') });
+    const result = await compileTexts({ [A]: text });
+    const at = positionOf(A, text, "pattern");
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column, d.message])).toEqual([
+      ["TG270", "warning", A, at.line, at.column, 'pattern "f.*o" backtracks in polynomial time (degree 2): values longer than 1000 characters are refused'],
+    ]);
+    expect(result.files.map((f) => f.path)).toContain("t1/validate.ts");
+    const bounded = await compileTexts({ [A]: spec({ output: outputWith('    x: { type: string, maxLength: 1000, pattern: "f.*o" }') }) });
+    expect(bounded.diagnostics).toEqual([]);
   });
 
   it("warns about an explicitly opened object (TG212) and still compiles", async () => {

@@ -61,17 +61,26 @@ function checkNames(node: SchemaObject, at: string, locate: Locate, sink: Diagno
   sink.report(diagnostic("TG215", locate(where), { name: quote(UNTYPABLE_NAME) }));
 }
 
-function checkPatterns(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
-  const found: [string, string][] = [];
-  if (typeof node.pattern === "string") found.push([node.pattern, `${at}/pattern`]);
+/** Each pattern of a schema node, where it is written, and the maxLength that bounds its subjects. */
+function patternsOf(node: SchemaObject, at: string): [pattern: string, where: string, bound: unknown][] {
+  const found: [string, string, unknown][] = [];
+  if (typeof node.pattern === "string") found.push([node.pattern, `${at}/pattern`, node.maxLength]);
   if (isSchemaObject(node.patternProperties)) {
-    for (const key of Object.keys(node.patternProperties)) found.push([key, `${at}/patternProperties`]);
+    const names = isSchemaObject(node.propertyNames) ? node.propertyNames.maxLength : undefined;
+    for (const key of Object.keys(node.patternProperties)) found.push([key, `${at}/patternProperties`, names]);
   }
-  for (const [pattern, where] of found) {
+  return found;
+}
+
+function checkPatterns(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
+  for (const [pattern, where, bound] of patternsOf(node, at)) {
     const verdict = checkPattern(pattern);
     if (verdict.ok && verdict.measured) {
       const { detail, length } = verdict.measured;
       sink.report(diagnostic("TG250", locate(where), { pattern: quote(pattern), detail, length: String(length) }));
+    } else if (verdict.ok && verdict.guard && !(typeof bound === "number" && bound <= verdict.guard.length)) {
+      const { degree, length } = verdict.guard;
+      sink.report(diagnostic("TG270", locate(where), { pattern: quote(pattern), degree: String(degree), length: String(length) }));
     } else if (!verdict.ok) {
       const code = verdict.reason === "invalid" ? "TG214" : "TG213";
       sink.report(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));

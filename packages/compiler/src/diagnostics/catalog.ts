@@ -53,6 +53,16 @@ export const DIAGNOSTICS = {
     (p) => `pattern ${p.pattern} is not proven free of ReDoS (${p.detail}); accepted because it ran in linear time on every ${p.length}-character probe`,
     "The probes are generated attack strings, not a proof: simplify the pattern so the detector can prove it, and bound the string with maxLength.",
   ),
+  TG270: entry(
+    "warning",
+    (p) => `pattern ${p.pattern} backtracks in polynomial time (degree ${p.degree}): values longer than ${p.length} characters are refused`,
+    "The validator refuses a longer value without matching it (keyword pattern). Bound the value with maxLength (at most that length, and no guard is needed), or rewrite the pattern without overlapping quantifiers.",
+  ),
+  TG271: entry(
+    "error",
+    (p) => `pattern ${p.pattern} needs a length guard, which the fallback validator cannot apply (the boolean emitter does not compile ${p.construct})`,
+    "Bound the pattern's values with maxLength (at most the guard length in its TG270 warning), or express the construct another way.",
+  ),
   TG251: entry("warning", (p) => `format ${p.format} is not supported; it is kept as an annotation and asserts nothing`, "vocabulary.unknown_formats: annotate opted in; check the value with pattern or a hook if it matters."),
   TG252: entry("error", (p) => `vocabulary.ignore lists ${p.keyword}, which toolgate validates with or resolves references through`, "Only keywords outside JSON Schema's assertions and references can be ignored; remove it from vocabulary.ignore (ignoring it would drop a constraint or a $ref target silently)."),
   TG260: entry("error", (p) => `the spec's schemas exceed the compile budget: ${p.detail}`, "Split the tool, or share repeated subschemas through $defs and $ref instead of copying them."),

@@ -96,6 +96,12 @@ function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] 
   // A name failing propertyNames is reported at the object: the name itself is data.
   if (schema.propertyNames !== undefined) body.push(...compileNode(schema.propertyNames, { at: childPointer(site.at, "propertyNames"), data: key, path: site.path }, ctx));
   const patterns = entriesOf(schema.patternProperties);
+  const nameBound = isSchemaObject(schema.propertyNames) ? schema.propertyNames.maxLength : undefined;
+  for (const [pattern] of patterns) {
+    // A name too long for a pattern's guard is refused at the object, as a failing name is.
+    const guard = ctx.guardFailure(pattern, key, nameBound, site, "patternProperties");
+    if (guard !== undefined) body.push(guard);
+  }
   for (const [pattern, sub] of patterns) {
     const regex = ctx.regex(pattern);
     const value = ctx.name("d");
