@@ -41,7 +41,7 @@ beforeAll(async () => {
   project = await generateProject("reserved-names", { "specs/reserved.yaml": SPEC });
   adapter = await project.adapter("reserved");
 });
-afterAll(() => (process.env.KEEP ? undefined : project.dispose()));
+afterAll(() => project.dispose());
 
 function adapt(raw: string): { outcome: string; data?: unknown; error?: unknown } {
   const started = adapter.call({});
