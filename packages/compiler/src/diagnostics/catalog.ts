@@ -60,8 +60,8 @@ export const DIAGNOSTICS = {
   ),
   TG271: entry(
     "error",
-    (p) => `pattern ${p.pattern} needs a length guard, which the fallback validator cannot apply (the boolean emitter does not compile ${p.construct})`,
-    "Bound the pattern's values with maxLength (at most the guard length in its TG270 warning), or express the construct another way.",
+    (p) => `the fallback validator cannot check ${p.what} (the boolean emitter does not compile ${p.construct})`,
+    "Express that construct another way, or bound the pattern's values with maxLength (at most the guard length in its TG270 warning) / rename the field.",
   ),
   TG251: entry("warning", (p) => `format ${p.format} is not supported; it is kept as an annotation and asserts nothing`, "vocabulary.unknown_formats: annotate opted in; check the value with pattern or a hook if it matters."),
   TG252: entry("error", (p) => `vocabulary.ignore lists ${p.keyword}, which toolgate validates with or resolves references through`, "Only keywords outside JSON Schema's assertions and references can be ignored; remove it from vocabulary.ignore (ignoring it would drop a constraint or a $ref target silently)."),

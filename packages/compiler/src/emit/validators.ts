@@ -101,9 +101,8 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile
   const lean = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath);
   const declined = writeLeanModule(lean, document, roots, specPointer);
   if (declined === undefined) return lean;
-  // Ajv's code would run a guarded pattern (TG270) on any length: refused rather than unguarded.
-  const guarded = guardedPattern(document);
-  if (guarded !== undefined) return diagnostic("TG271", locate(tool, ""), { pattern: quote(guarded), construct: declined.message });
+  const beyond = beyondAjv(document);
+  if (beyond !== undefined) return diagnostic("TG271", locate(tool, ""), { what: beyond, construct: declined.message });
   const id = `urn:toolgate:${tool.tool}`;
   const source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
   const file = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath, true);
@@ -123,12 +122,17 @@ export function emitValidators(tool: ToolIR): (GeneratedFile | Diagnostic)[] {
   ];
 }
 
-/** The first pattern (or patternProperties key) of the document that compiles with a length guard. */
-function guardedPattern(document: Record<string, unknown>): string | undefined {
+/**
+ * What Ajv's code would get wrong in the document, refused rather than emitted: it runs a guarded
+ * pattern (TG270) on any length, and it drops a `__proto__` property's schema (a wrong accept).
+ */
+function beyondAjv(document: Record<string, unknown>): string | undefined {
   let found: string | undefined;
   forEachSchema(document, "", (node) => {
     const patterns = [...(typeof node.pattern === "string" ? [node.pattern] : []), ...(isSchemaObject(node.patternProperties) ? Object.keys(node.patternProperties) : [])];
-    found ??= patterns.find((p) => patternGuard(p) !== undefined);
+    const guarded = patterns.find((p) => patternGuard(p) !== undefined);
+    if (guarded !== undefined) found ??= `the length guard of pattern ${quote(guarded)}`;
+    if (isSchemaObject(node.properties) && Object.hasOwn(node.properties, "__proto__")) found ??= 'the property "__proto__"';
   });
   return found;
 }
