@@ -40,8 +40,9 @@ async function closedValidator(schema: unknown): Promise<Validate | undefined> {
 
 const referenceValidator = (schema: unknown): Validate => {
   const closed = referenceClosed(schema);
-  // One Ajv per schema: suite schemas reuse $id values.
-  return new Ajv2020({ strict: false, validateFormats: false }).compile(isSchemaObject(closed) ? closed : closed === true ? {} : { not: {} }) as Validate;
+  // One Ajv per schema: suite schemas reuse $id values. Own members only, as JSON Schema reads an
+  // instance: `{}` has no member "constructor" (required.json's Object.prototype names).
+  return new Ajv2020({ strict: false, validateFormats: false, ownProperties: true }).compile(isSchemaObject(closed) ? closed : closed === true ? {} : { not: {} }) as Validate;
 };
 
 beforeAll(async () => {
@@ -71,12 +72,12 @@ describe("the JSON-Schema-Test-Suite through the closing rule", () => {
 
   it("accepts exactly what the reference accepts, on every test of every in-scope group", () => {
     expect(disagreements).toEqual([]);
-    expect([groups.length, compared]).toEqual([283, 965]);
+    expect([groups.length, compared]).toEqual([284, 972]);
   });
 
   it("accepts every valid instance whose objects carry only declared members", () => {
     // The same comparison, stated the issue's way: a valid instance the reference keeps must pass.
-    expect(kept).toHaveLength(489);
+    expect(kept).toHaveLength(491);
     expect(kept.filter((k) => disagreements.includes(k))).toEqual([]);
   });
 });

@@ -45,9 +45,10 @@ describe("JSON-Schema-Test-Suite draft2020-12 (required)", () => {
     expect(groups.length).toBe(383);
     expect(groups.reduce((n, g) => n + g.tests.length, 0)).toBe(1299);
     expect(reasons).toEqual({
-      "in scope": 287,
+      // 287 before Object.prototype's names were fields (properties.json, required.json).
+      "in scope": 289,
       "format is an annotation in the suite": 19,
-      "rejected by the compiler's schema rules": 41,
+      "rejected by the compiler's schema rules": 39,
       // 36 before $ref could name an $id or $anchor; those 16 compile through gen (draft-suites.test.ts).
       "outside the compiler's $ref model": 20,
       "refs that only the bundler resolves": 16,
@@ -65,7 +66,7 @@ describe("JSON-Schema-Test-Suite draft2020-12 (required)", () => {
     const wrong = run.flatMap((o) => wrongAnswers(o.group, o.validate!));
     expect(wrong).toEqual([]);
     // The figures in the report: groups and tests run, all passing.
-    expect([run.length, run.reduce((n, o) => n + o.group.tests.length, 0)]).toEqual([283, 965]);
+    expect([run.length, run.reduce((n, o) => n + o.group.tests.length, 0)]).toEqual([284, 972]);
   });
 
   it("still answers wrongly on each pinned known-wrong group", () => {
@@ -92,14 +93,14 @@ describe("JSON-Schema-Test-Suite draft2020-12 (required) through the boolean emi
 
   it("declines none of the in-scope groups", () => {
     expect(lean.filter((o) => o.declined !== undefined).map((o) => [o.group.key, o.declined])).toEqual([]);
-    expect(lean).toHaveLength(287);
+    expect(lean).toHaveLength(289);
   });
 
   it("answers every test of every compiled group correctly, Ajv's known-wrong groups included", () => {
     const run = lean.filter((o) => o.validate);
     expect(run.flatMap((o) => wrongAnswers(o.group, o.validate!))).toEqual([]);
     expect(run.map((o) => o.group.key)).toEqual(expect.arrayContaining([...AJV_WRONG]));
-    expect([run.length, run.reduce((n, o) => n + o.group.tests.length, 0)]).toEqual([287, 977]);
+    expect([run.length, run.reduce((n, o) => n + o.group.tests.length, 0)]).toEqual([289, 991]);
   });
 
   it("reports issues with a schema path and keyword for each rejection (every failure, at least one) and none for acceptance", () => {

@@ -51,7 +51,9 @@ export type OutOfScope =
  * - format.json expects `format` to be annotation-only; our validators assert our formats by design
  *   (the optional format groups check them instead).
  * - the schema rules (check/schema-rules.ts) reject $dynamicRef/$dynamicAnchor/$vocabulary,
- *   Object.prototype property names, unsupported formats, invalid or ReDoS-prone patterns.
+ *   the property name hasOwnProperty, unsupported formats, invalid or ReDoS-prone patterns, and
+ *   warn about no-effect keywords and guarded patterns (gen rewrites or guards those; this direct
+ *   use of the emitters does not).
  * - the bundler (load/bundle.ts) resolves refs to the schema's own `$id`s, anchors and JSON
  *   pointers, and relative files; remote refs and foreign metaschemas cannot be expressed.
  * - refs by `$id` or `$anchor` compile, but only through the bundler, which this direct use of the
@@ -80,9 +82,11 @@ export type Validate = (data: unknown) => boolean;
 
 /**
  * Ajv 8.20.0 compiles these groups and answers wrongly (its unevaluated* tracking misses nested
- * `items`, `contains` and `if` without `then`).
+ * `items`, `contains` and `if` without `then`; it drops a `__proto__` property's schema, which is
+ * why gen never falls back to Ajv's code for such a schema, TG271).
  */
 export const AJV_WRONG: readonly string[] = [
+  "properties.json › properties whose names are Javascript object property names",
   "unevaluatedItems.json › unevaluatedItems depends on adjacent contains",
   "unevaluatedItems.json › unevaluatedItems depends on multiple nested contains",
   "unevaluatedItems.json › unevaluatedItems with nested items",

@@ -18,8 +18,8 @@ export function newAjv(code: CodeOptions = {}): Ajv2020 {
     allErrors: true,
     // The operator channel keeps paths and keywords only; message strings would be dead weight.
     messages: false,
-    // Own members only: a polluted Object.prototype must never satisfy `required` (TG215 keeps
-    // declared names off the prototype's own members, not off what a polluter may add).
+    // Own members only: a polluted Object.prototype, or its own members (a field named toString),
+    // must never satisfy `required` or a property schema.
     ownProperties: true,
     discriminator: true,
     // One function per definition instead of a copy at every use: smaller modules, faster cold start.

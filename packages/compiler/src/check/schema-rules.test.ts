@@ -33,11 +33,11 @@ describe("checkSchemaRules", () => {
     expect(codes({ $dynamicRef: "#meta" })).toEqual(["TG211 /input/$dynamicRef"]);
   });
 
-  it("TG215 for a reserved name, at the property or else at required", () => {
-    expect(codes({ properties: { constructor: { type: "string" } }, required: ["toString"] })).toEqual([
-      "TG215 /input/properties/constructor",
-      "TG215 /input/required",
-    ]);
+  it("TG215 for hasOwnProperty only, at the property or else at required", () => {
+    expect(codes({ properties: { hasOwnProperty: { type: "string" } } })).toEqual(["TG215 /input/properties/hasOwnProperty"]);
+    expect(codes({ required: ["hasOwnProperty"] })).toEqual(["TG215 /input/required"]);
+    // JSON.parse: a `__proto__` key in a literal would set the prototype instead.
+    expect(codes(JSON.parse('{"properties": {"constructor": {"type": "string"}, "__proto__": {"type": "string"}}, "required": ["toString"]}'))).toEqual([]);
   });
 
   it("TG216 for an unsupported format, TG251 when annotated", () => {

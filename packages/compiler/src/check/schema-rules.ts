@@ -13,12 +13,9 @@ export const SUPPORTED_FORMATS: ReadonlySet<string> = new Set(Object.keys(format
 // Dynamic scoping cannot be compiled to straight-line code with stable semantics across dialects.
 const UNSUPPORTED_KEYWORDS = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "$vocabulary"];
 
-// The strict parser rejects __proto__, constructor and prototype at run time, so such a field could
-// never validate. The other Object.prototype members are reserved too: TypeScript checks an optional
-// `toString?: string` against Object's method (no object literal can satisfy it), and
-// json-schema-to-typescript calls `schema.hasOwnProperty(…)` on every schema node. Reserving them
-// does not make `data.name` safe: a polluted prototype can add any name, so validators still check
-// that a declared member they read is the object's own.
+// Object.prototype's own names (and `prototype`): `d.name` reads the prototype's member when the
+// object has none, so validators read these as own members only, and the selector defines them.
+// Any other name is read as `d.name` after an own-member check (a polluted prototype can add any).
 export const RESERVED_PROPERTY_NAMES: ReadonlySet<string> = new Set([
   "__proto__", "constructor", "prototype", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toString",
   "toLocaleString", "valueOf", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
@@ -53,27 +50,38 @@ function checkKeywords(node: SchemaObject, at: string, locate: Locate, sink: Dia
   }
 }
 
+// The one name still refused: json-schema-to-typescript calls `schema.hasOwnProperty(…)` on the
+// properties map it walks, so a field of that name crashes type generation.
+const UNTYPABLE_NAME = "hasOwnProperty";
+
 function checkNames(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
   const props = isSchemaObject(node.properties) ? Object.keys(node.properties) : [];
-  const required = Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : [];
-  for (const name of new Set([...props, ...required])) {
-    if (!RESERVED_PROPERTY_NAMES.has(name)) continue;
-    const where = props.includes(name) ? `${at}/properties/${name}` : `${at}/required`;
-    sink.report(diagnostic("TG215", locate(where), { name: quote(name) }));
+  const required = Array.isArray(node.required) ? node.required : [];
+  if (!props.includes(UNTYPABLE_NAME) && !required.includes(UNTYPABLE_NAME)) return;
+  const where = props.includes(UNTYPABLE_NAME) ? `${at}/properties/${UNTYPABLE_NAME}` : `${at}/required`;
+  sink.report(diagnostic("TG215", locate(where), { name: quote(UNTYPABLE_NAME) }));
+}
+
+/** Each pattern of a schema node, where it is written, and the maxLength that bounds its subjects. */
+function patternsOf(node: SchemaObject, at: string): [pattern: string, where: string, bound: unknown][] {
+  const found: [string, string, unknown][] = [];
+  if (typeof node.pattern === "string") found.push([node.pattern, `${at}/pattern`, node.maxLength]);
+  if (isSchemaObject(node.patternProperties)) {
+    const names = isSchemaObject(node.propertyNames) ? node.propertyNames.maxLength : undefined;
+    for (const key of Object.keys(node.patternProperties)) found.push([key, `${at}/patternProperties`, names]);
   }
+  return found;
 }
 
 function checkPatterns(node: SchemaObject, at: string, locate: Locate, sink: DiagnosticSink): void {
-  const found: [string, string][] = [];
-  if (typeof node.pattern === "string") found.push([node.pattern, `${at}/pattern`]);
-  if (isSchemaObject(node.patternProperties)) {
-    for (const key of Object.keys(node.patternProperties)) found.push([key, `${at}/patternProperties`]);
-  }
-  for (const [pattern, where] of found) {
+  for (const [pattern, where, bound] of patternsOf(node, at)) {
     const verdict = checkPattern(pattern);
     if (verdict.ok && verdict.measured) {
       const { detail, length } = verdict.measured;
       sink.report(diagnostic("TG250", locate(where), { pattern: quote(pattern), detail, length: String(length) }));
+    } else if (verdict.ok && verdict.guard && !(typeof bound === "number" && bound <= verdict.guard.length)) {
+      const { degree, length } = verdict.guard;
+      sink.report(diagnostic("TG270", locate(where), { pattern: quote(pattern), degree: String(degree), length: String(length) }));
     } else if (!verdict.ok) {
       const code = verdict.reason === "invalid" ? "TG214" : "TG213";
       sink.report(diagnostic(code, locate(where), { pattern: quote(pattern), detail: verdict.detail }));

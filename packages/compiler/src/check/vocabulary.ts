@@ -1,7 +1,7 @@
 import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { RawSpec } from "../front/spec.js";
-import type { BundledTool } from "../load/bundle.js";
+import { mapBundle, type BundledTool } from "../load/bundle.js";
 import { ASSERTION_KEYWORDS, isIgnored, KNOWN_KEYWORDS, type Vocabulary } from "../schema/keywords.js";
 import { transformSchema, type SchemaObject } from "../schema/walk.js";
 import { SUPPORTED_FORMATS } from "./schema-rules.js";
@@ -29,9 +29,7 @@ export function checkVocabulary(spec: RawSpec, locate: (pointer: string) => Sour
  * validators, the closing rule) meets a keyword it does not know. The user's text is not touched.
  */
 export function withoutIgnored(bundle: BundledTool, vocabulary: Vocabulary): BundledTool {
-  const strip = (schema: unknown, at: string): unknown => transformSchema(schema, at, (node) => stripNode(node, vocabulary));
-  const defs = Object.fromEntries(Object.entries(bundle.defs).map(([name, def]) => [name, strip(def, `/$defs/${name}`)]));
-  return { ...bundle, input: strip(bundle.input, "/input"), output: strip(bundle.output, "/output"), defs, locate: bundle.locate };
+  return mapBundle(bundle, (schema, at) => transformSchema(schema, at, (node) => stripNode(node, vocabulary)));
 }
 
 function stripNode(node: SchemaObject, vocabulary: Vocabulary): SchemaObject {

@@ -14,6 +14,10 @@ function access(file: GeneratedFile, root: string, path: FieldPath): Code {
   return path.reduce<Code>((code, key) => _`${ownMember}(${code}, ${key})`, raw(root));
 }
 
+/** The forbidden names the output declares, only when there are any (every other adapter stays as it was). */
+const declaredKeys = (tool: ToolIR): Code =>
+  tool.limits.declaredForbiddenKeys.length === 0 ? raw("") : _`, declaredForbiddenKeys: ${tool.limits.declaredForbiddenKeys}`;
+
 export function bindFn(checks: readonly CheckIR[], file: GeneratedFile): Code {
   const binds = checks.flatMap((c) =>
     c.kind === "bind" ? [_`if (${access(file, "output", c.output)} !== ${access(file, "input", c.input)}) return ${c.id};`] : [],
@@ -98,7 +102,7 @@ export const ${adapter} = ${file.import(runtime("createAdapter"))}<${types}>({
   tool: ${tool.tool},
   version: ${tool.version},
   specHash: ${tool.specHash},
-  limits: { maxBytes: ${tool.limits.maxBytes}, maxDepth: ${tool.limits.maxDepth}, losslessIntegerKeys: ${tool.limits.losslessIntegerKeys} },
+  limits: { maxBytes: ${tool.limits.maxBytes}, maxDepth: ${tool.limits.maxDepth}, losslessIntegerKeys: ${tool.limits.losslessIntegerKeys}${declaredKeys(tool)} },
   envelope: ${tool.upstream.envelope},
   retry: { class: ${tool.retry.class}, maxAttempts: ${tool.retry.maxAttempts}, budgetMs: ${tool.retry.budgetMs}, retryOn: ${tool.retry.on} },
   errors: ${errorTable(tool, file)},${operationLine(tool)}

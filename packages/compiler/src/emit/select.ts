@@ -62,24 +62,38 @@ function definitionFunction(def: string, from: Code, to: Code, scope: Scope): Na
   return name;
 }
 
+/**
+ * `v.key = value`, except for `__proto__`, whose assignment would set v's prototype: that one is
+ * defined as an own data member, as the object literal's computed `["__proto__"]` key does.
+ */
+function assign(key: string, value: Code): Code {
+  if (key !== "__proto__") return _`${member(raw("v"), key)} = ${value}`;
+  return _`Object.defineProperty(v, ${key}, { value: ${value}, enumerable: true, writable: true, configurable: true })`;
+}
+
+// TypeScript reads Object's methods as members of every object literal, so `{}` does not type-check
+// as `{ toString?: string }`: an object with such an optional field is asserted to its type instead.
+const inheritsOptional = (fields: readonly SelectedField[]): boolean =>
+  fields.some((f) => !f.required && f.key !== "__proto__" && Object.hasOwn(Object.prototype, f.key));
+const declared = (fields: readonly SelectedField[], to: Code): Code => (inheritsOptional(fields) ? raw("") : _`: ${to}`);
+const asserted = (fields: readonly SelectedField[], to: Code): Code => (inheritsOptional(fields) ? _` as ${to}` : raw(""));
+
 function renderObject(fields: readonly SelectedField[], from: Code, to: Code, name: Name, exported: boolean, scope: Scope): void {
   const d = raw("d");
   const copy = (f: SelectedField): Code =>
     valueOf(f.selection, member(d, f.key), fieldType(from, f.key), fieldType(to, f.key), scope);
   const literal = fields.filter((f) => f.required).map((f) => _`${propertyKey(f.key)}: ${copy(f)},`);
   const assigns = fields.filter((f) => !f.required).map((f) => {
-    // Assigning `__proto__` would set the prototype; the front end rejects that name (TG215).
-    if (f.key === "__proto__") throw new Error("reserved key reached the selector emitter");
     // Own members only: an optional field absent upstream must not be read from a polluted prototype.
-    return _`if (Object.hasOwn(d, ${f.key}) && ${member(d, f.key)} !== undefined) ${member(raw("v"), f.key)} = ${copy(f)};`;
+    return _`if (Object.hasOwn(d, ${f.key}) && ${member(d, f.key)} !== undefined) ${assign(f.key, copy(f))};`;
   });
   const body = assigns.length === 0
     ? _`return {
       ${join(literal)}
     };`
-    : _`const v: ${to} = {
+    : _`const v${declared(fields, to)} = {
       ${join(literal)}
-    };
+    }${asserted(fields, to)};
     ${join(assigns)}
     return v;`;
   scope.bodies.push(_`${raw(exported ? "export " : "")}function ${name}(d: ${from}): ${to} {

@@ -11,6 +11,10 @@ import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
 import { writeLeanModule } from "./lean/module.js";
 import { ROOT_KEYS } from "../codegen/names.js";
+import { patternGuard } from "../check/patterns.js";
+import { diagnostic, quote, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { locate } from "../ir/locate.js";
+import { forEachSchema, isSchemaObject } from "../schema/walk.js";
 
 // Ajv's generated code reaches its helpers (ucs2length for string lengths, equal for const/enum/
 // uniqueItems) through scope values whose code is `require("ajv/dist/runtime/…")`. Registering each
@@ -91,12 +95,14 @@ type Exports = Readonly<Record<string, string>>;
  * The module for `exports`: our boolean emitter's, or Ajv's standalone code where ours declines. The
  * front end has run Ajv's strict compile on these schemas (TG210), so Ajv runs here only to write code.
  */
-function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile {
+function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile | Diagnostic {
   const document = validatorDocument(tool);
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
   const lean = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath);
   const declined = writeLeanModule(lean, document, roots, specPointer);
   if (declined === undefined) return lean;
+  const beyond = beyondAjv(document);
+  if (beyond !== undefined) return diagnostic("TG271", locate(tool, ""), { what: beyond, construct: declined.message });
   const id = `urn:toolgate:${tool.tool}`;
   const source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
   const file = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath, true);
@@ -108,7 +114,7 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile
  * `validate.ts`: what the adapter runs on every call (input, and the envelope's or the output's
  * validator). `validate-view.ts`: the agent-view validator, loaded only by MCP clients' readers.
  */
-export function emitValidators(tool: ToolIR): GeneratedFile[] {
+export function emitValidators(tool: ToolIR): (GeneratedFile | Diagnostic)[] {
   const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
   return [
     emitModule(tool, "validate.ts", { validateInput: ROOT_KEYS.input, ...response }),
@@ -116,8 +122,26 @@ export function emitValidators(tool: ToolIR): GeneratedFile[] {
   ];
 }
 
+/**
+ * What Ajv's code would get wrong in the document, refused rather than emitted: it runs a guarded
+ * pattern (TG270) on any length, and it drops a `__proto__` property's schema (a wrong accept).
+ */
+function beyondAjv(document: Record<string, unknown>): string | undefined {
+  let found: string | undefined;
+  forEachSchema(document, "", (node) => {
+    const patterns = [...(typeof node.pattern === "string" ? [node.pattern] : []), ...(isSchemaObject(node.patternProperties) ? Object.keys(node.patternProperties) : [])];
+    const guarded = patterns.find((p) => patternGuard(p) !== undefined);
+    if (guarded !== undefined) found ??= `the length guard of pattern ${quote(guarded)}`;
+    if (isSchemaObject(node.properties) && Object.hasOwn(node.properties, "__proto__")) found ??= 'the property "__proto__"';
+  });
+  return found;
+}
+
 export const validatorsEmitter: Emitter = {
   name: "validators",
   scope: "tool",
-  emit: ({ tool }) => emitted(emitValidators(tool)),
+  emit: ({ tool }) => {
+    const out = emitValidators(tool);
+    return emitted(out.filter((f) => f instanceof GeneratedFile), out.filter((f): f is Diagnostic => !(f instanceof GeneratedFile)));
+  },
 };

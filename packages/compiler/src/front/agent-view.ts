@@ -1,7 +1,7 @@
 import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { SelectedField, Selection } from "../ir/types.js";
-import type { SchemaObject } from "../schema/walk.js";
+import { setMember, type SchemaObject } from "../schema/walk.js";
 import { itemsOf, parsePath, stepInto, type Defs, type PathStep } from "./paths.js";
 import { expandValue, type ViewDefinition } from "./view-value.js";
 
@@ -81,7 +81,7 @@ function buildObject(parent: unknown, pointer: string, trie: Trie, ctx: Ctx): Bu
     const built = buildField(parent, pointer, key, node, ctx);
     if (!built) continue;
     fields.push({ key, required: built.required, selection: built.selection });
-    properties[key] = built.schema;
+    setMember(properties, key, built.schema);
     if (built.required) required.push(key);
   }
   const schema = { type: "object", properties, required, additionalProperties: false };

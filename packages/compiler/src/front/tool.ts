@@ -9,11 +9,13 @@ import { checkVocabulary, vocabularyOf, withoutIgnored } from "../check/vocabula
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { RouteIR, Schema, ToolIR, UnknownMembers } from "../ir/types.js";
-import { bundleTool, type BundledTool } from "../load/bundle.js";
+import { bundleTool, mapBundle, type BundledTool } from "../load/bundle.js";
 import type { LoadedDocument } from "../load/document.js";
 import type { SourceSet } from "../load/sources.js";
 import { closeObjects, closeTwin } from "../normalize/close-objects.js";
 import { planDefinitions } from "../normalize/definitions.js";
+import { declaredForbiddenKeys } from "../normalize/declared-names.js";
+import { exactForm } from "../normalize/no-effect.js";
 import { selfContained } from "../schema/refs.js";
 import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js";
 import { buildAgentView } from "./agent-view.js";
@@ -53,7 +55,8 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   if (own.hasErrors()) return undefined;
   const unknownMembers = spec.unknown_members ?? "reject";
   // Keywords validation ignores are left out of what the emitters see (the user's text is not touched).
-  const closed = closeAll(withoutIgnored(bundle, vocabulary), unknownMembers, own);
+  // No-effect and unsatisfiable keywords (warnings above) in forms that mean the same to every emitter.
+  const closed = closeAll(mapBundle(withoutIgnored(bundle, vocabulary), exactForm), unknownMembers, own);
   const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate, own);
   const viewDefs = [...view.viewDefs].sort(([a], [b]) => (a < b ? -1 : 1));
   // Every definition passed the meta-schema check above: each one is a schema.
@@ -80,19 +83,20 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
     viewSelections: Object.fromEntries(viewDefs.map(([name, d]) => [name, d.selection])),
     checks,
     errors,
-    ...settings(spec, route),
+    ...settings(spec, route, declaredForbiddenKeys([[closed.output, "/output"], ...Object.entries(closed.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])])),
     locations: sourceMap(doc.value, bundle),
   };
   return deepFreeze(tool);
 }
 
 /** Limits, retry policy and upstream facts, with the defaults a spec may leave out. */
-function settings(spec: RawSpec, route: RouteIR | undefined): Pick<ToolIR, "limits" | "retry" | "upstream"> {
+function settings(spec: RawSpec, route: RouteIR | undefined, declaredForbiddenKeys: readonly string[]): Pick<ToolIR, "limits" | "retry" | "upstream"> {
   return {
     limits: {
       maxBytes: spec.limits?.max_bytes === undefined ? DEFAULT_LIMITS.maxBytes : parseSize(spec.limits.max_bytes),
       maxDepth: spec.limits?.max_depth ?? DEFAULT_LIMITS.maxDepth,
       losslessIntegerKeys: [...(spec.limits?.lossless_integers ?? [])].sort(),
+      declaredForbiddenKeys,
     },
     retry: {
       // Never inferred: without a declaration the tool is treated as unsafe and not retried.

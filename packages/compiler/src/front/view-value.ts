@@ -1,7 +1,7 @@
 import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.js";
 import { reportingOnce, type DiagnosticSink } from "../diagnostics/sink.js";
 import type { SelectedField, Selection } from "../ir/types.js";
-import { isSchemaObject, type SchemaObject } from "../schema/walk.js";
+import { isSchemaObject, setMember, type SchemaObject } from "../schema/walk.js";
 import { declaredProperties, deref, itemsOf, stepInto, type Defs } from "./paths.js";
 
 /**
@@ -137,7 +137,7 @@ function objectValue(schema: SchemaObject, at: string, path: string, ctx: ViewVa
     const child = nodes.length === 1 ? expandValue(step.node, step.pointer, `${path}.${name}`, ctx, seen) : conjoined(nodes, step.pointer, `${path}.${name}`, ctx, seen);
     if (!child) return undefined;
     fields.push({ key: name, required: step.required, selection: child.selection });
-    properties[name] = child.schema;
+    setMember(properties, name, child.schema);
     if (step.required) required.push(name);
   }
   const doc = typeof schema.description === "string" ? { description: schema.description } : {};

@@ -97,7 +97,13 @@ export interface ToolIR {
   readonly viewSelections: Readonly<Record<string, Selection>>;
   readonly checks: readonly CheckIR[];
   readonly errors: readonly ErrorIR[];
-  readonly limits: { readonly maxBytes: number; readonly maxDepth: number; readonly losslessIntegerKeys: readonly string[] };
+  readonly limits: {
+    readonly maxBytes: number;
+    readonly maxDepth: number;
+    readonly losslessIntegerKeys: readonly string[];
+    /** Names the strict parser refuses (`__proto__`, `constructor`, `prototype`) that the output's schemas declare: parsed as data. */
+    readonly declaredForbiddenKeys: readonly string[];
+  };
   readonly retry: { readonly class: RetryClass; readonly maxAttempts: number; readonly budgetMs: number; readonly on: readonly string[] };
   readonly upstream: {
     readonly envelope: boolean;

@@ -51,6 +51,12 @@ export function bundleTool(spec: LoadedDocument, sources: SourceSet, sink: Diagn
   return { input, output, ...bundler.result() };
 }
 
+/** `bundle` with `fn` applied to each of its schemas (input, output and every definition). */
+export function mapBundle(bundle: BundledTool, fn: (schema: unknown, pointer: string) => unknown): BundledTool {
+  const defs = Object.fromEntries(Object.entries(bundle.defs).map(([name, def]) => [name, fn(def, `/$defs/${name}`)]));
+  return { ...bundle, input: fn(bundle.input, "/input"), output: fn(bundle.output, "/output"), defs, locate: bundle.locate };
+}
+
 /** Rewrites refs while copying; every referenced schema is hoisted once, under a stable name. */
 class Bundler {
   readonly #defs = new Map<string, unknown>();

@@ -19,6 +19,11 @@ export const isSchemaObject = (value: unknown): value is SchemaObject =>
 
 type Mapper = (node: unknown, pointer: string) => unknown;
 
+/** `target[key] = value` as an own data member, also for `__proto__` (whose assignment sets the prototype). */
+export function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Applies `fn` to every direct subschema of `node`, returning a new object (the input is not touched). */
 export function mapSubschemas(node: SchemaObject, pointer: string, fn: Mapper): SchemaObject {
   const out: Record<string, unknown> = {};

@@ -91,3 +91,21 @@ describe("parseStrict numbers", () => {
     }
   });
 });
+
+describe("forbidden names a schema declares", () => {
+  const limits = { maxBytes: 1 << 20, maxDepth: 32, declaredForbiddenKeys: ["__proto__"] };
+
+  it("keeps a declared __proto__ as an own data member at any depth, setting no prototype", () => {
+    const outcome = parseStrict('{"a":{"__proto__":{"polluted":true}}}', limits);
+    expect(outcome.ok).toBe(true);
+    const inner = (outcome as { value: { a: object } }).value.a;
+    expect(Object.getPrototypeOf(inner)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(inner, "__proto__")?.value).toEqual({ polluted: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("still refuses the forbidden names the schema does not declare", () => {
+    expect(parseStrict('{"constructor":{"prototype":{}}}', limits)).toMatchObject({ ok: false, reason: "forbidden_key" });
+    expect(parseStrict('{"__proto__":{}}', { maxBytes: 1 << 20, maxDepth: 32 })).toMatchObject({ ok: false, reason: "forbidden_key" });
+  });
+});

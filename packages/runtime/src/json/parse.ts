@@ -2,12 +2,13 @@ import { toText } from "./decode.js";
 import { scan, type LosslessSpan } from "./scan.js";
 import { parseFailure, type ParseLimits, type ParseOutcome } from "./types.js";
 
-const losslessSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const nameSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
-function losslessSet(keys: readonly string[] | undefined): ReadonlySet<string> | undefined {
+/** The limits' list of names as a Set, built once per list. */
+function nameSet(keys: readonly string[] | undefined): ReadonlySet<string> | undefined {
   if (!keys || keys.length === 0) return undefined;
-  let set = losslessSets.get(keys);
-  if (!set) losslessSets.set(keys, (set = new Set(keys)));
+  let set = nameSets.get(keys);
+  if (!set) nameSets.set(keys, (set = new Set(keys)));
   return set;
 }
 
@@ -30,7 +31,7 @@ function quoteSpans(text: string, spans: readonly LosslessSpan[]): string {
 export function parseStrict(input: string | Uint8Array, limits: ParseLimits): ParseOutcome {
   const text = toText(input, limits.maxBytes);
   if (typeof text !== "string") return text;
-  const scanned = scan(text, { maxDepth: limits.maxDepth, lossless: losslessSet(limits.losslessIntegerKeys) });
+  const scanned = scan(text, { maxDepth: limits.maxDepth, lossless: nameSet(limits.losslessIntegerKeys), declared: nameSet(limits.declaredForbiddenKeys) });
   if (!Array.isArray(scanned)) return scanned as Exclude<typeof scanned, readonly LosslessSpan[]>;
   try {
     return { ok: true, value: JSON.parse(scanned.length === 0 ? text : quoteSpans(text, scanned)) };

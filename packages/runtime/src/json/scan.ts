@@ -30,6 +30,8 @@ export interface LosslessSpan {
 export interface ScanOptions {
   readonly maxDepth: number;
   readonly lossless: ReadonlySet<string> | undefined;
+  /** Forbidden names the tool's schemas declare: kept as own data members (JSON.parse never sets a prototype). */
+  readonly declared?: ReadonlySet<string> | undefined;
 }
 
 export type ScanResult = ParseFailure | readonly LosslessSpan[];
@@ -69,7 +71,7 @@ export function scan(text: string, options: ScanOptions): ScanResult {
       if (end < 0 || end >= n) return parseFailure("syntax", i);
       if (expectName) {
         expectName = false;
-        const failure = recordKey(text, i, end, escaped, levels, depth - 1);
+        const failure = recordKey(text, i, end, escaped, levels, depth - 1, options.declared);
         if (failure) return failure;
         // The colon would take one more trip around the loop to reach the final `else`.
         if (text.charCodeAt(end + 1) === COLON) {
@@ -120,7 +122,7 @@ function indexOrEnd(text: string, needle: string, from: number): number {
   return at < 0 ? text.length : at;
 }
 
-function recordKey(text: string, open: number, end: number, escaped: boolean, levels: Levels, level: number): ParseFailure | undefined {
+function recordKey(text: string, open: number, end: number, escaped: boolean, levels: Levels, level: number, declared: ReadonlySet<string> | undefined): ParseFailure | undefined {
   let key: string;
   try {
     // Escaped names are decoded so "a" and "\u0061" (or a surrogate pair and its literal) compare equal.
@@ -128,7 +130,7 @@ function recordKey(text: string, open: number, end: number, escaped: boolean, le
   } catch {
     return parseFailure("syntax", open);
   }
-  if (isForbiddenKey(key)) return parseFailure("forbidden_key", open);
+  if (isForbiddenKey(key) && declared?.has(key) !== true) return parseFailure("forbidden_key", open);
   const keys = levels.keys[level];
   if (keys === undefined) levels.keys[level] = [key];
   else if (!addKey(keys, key)) return parseFailure("duplicate_key", open);

@@ -5,6 +5,11 @@ export interface ParseLimits {
   readonly maxDepth: number;
   /** Member names whose integers beyond ±(2^53−1) come back as decimal strings instead of being rejected. */
   readonly losslessIntegerKeys?: readonly string[];
+  /**
+   * Names refused as forbidden (__proto__, constructor, prototype) that the tool's schemas declare as
+   * properties: accepted as own data members, which the validators and the selector read as data.
+   */
+  readonly declaredForbiddenKeys?: readonly string[];
 }
 
 export type ParseFailureReason =

@@ -16,6 +16,8 @@ export type IssueParams = {
   readonly missingProperty?: string;
   readonly limit?: number;
   readonly type?: string;
+  /** Why a value was refused without being judged: a pattern's length guard (compiler TG270). */
+  readonly reason?: string;
 };
 
 /** One row per failure site of a generated module: schema path, keyword and the site's params. */

@@ -1,4 +1,5 @@
 import { _, join, Name, raw, type Code, type Literal } from "../../codegen/code.js";
+import { patternGuard } from "../../check/patterns.js";
 import { resolvePointer } from "../../load/pointer.js";
 
 /** A step of an instance path: a declared name or index (data), or a loop variable (code). */
@@ -100,9 +101,30 @@ export class ModuleContext {
     return name;
   }
 
-  /** A pattern as a module-level RegExp; `u` like Ajv's, so `\p{…}` and astral ranges mean the same. */
+  /**
+   * A pattern as a module-level RegExp; `u` like Ajv's, so `\p{…}` and astral ranges mean the same.
+   * A pattern with a length guard (TG270) gets a `test` that never runs it on a longer subject.
+   */
   regex(pattern: string): Name {
-    return this.pooled("re", pattern, (name) => _`const ${name} = new RegExp(${pattern}, "u");`);
+    const regex = this.pooled("re", pattern, (name) => _`const ${name} = new RegExp(${pattern}, "u");`);
+    const guard = patternGuard(pattern);
+    if (guard === undefined) return regex;
+    return this.pooled("guarded", pattern, (name) => _`const ${name} = { test: (s: string): boolean => !(${this.longerThan(raw("s"), guard.length)}) && ${regex}.test(s) };`);
+  }
+
+  /** `s` has more than `n` code points; the UTF-16 length bounds the count (n/2 ≤ points ≤ n), so most strings skip it. */
+  longerThan(s: Code, n: number): Code {
+    return _`${s}.length > ${n} && ${this.helper("ucs2length")}(${s}) > ${n}`;
+  }
+
+  /**
+   * The failure of a subject too long for `pattern`'s guard (keyword `pattern` or `patternProperties`),
+   * or undefined when the pattern needs none or `bound` (the schema's own maxLength) keeps subjects within it.
+   */
+  guardFailure(pattern: string, subject: Code, bound: unknown, site: Site, keyword: string): Code | undefined {
+    const guard = patternGuard(pattern);
+    if (guard === undefined || (typeof bound === "number" && bound <= guard.length)) return undefined;
+    return _`if (${this.longerThan(subject, guard.length)}) ${this.fail(site, keyword, { limit: guard.length, reason: TOO_LONG })}`;
   }
 
   /** The function checking the subschema at `pointer` (a JSON Pointer into the document), compiled once. */
@@ -136,6 +158,9 @@ export interface IssueParams {
 }
 
 const LEAVE = _`return false;`;
+
+/** The issue param of a value refused unmatched by a pattern's length guard. */
+const TOO_LONG = "too long to match the pattern safely";
 
 /** `{ if (c === undefined) return false; <record> <exit> }`; a function-level exit needs no test. */
 function collecting(record: (collector: Code) => Code, exit?: Code): Code {

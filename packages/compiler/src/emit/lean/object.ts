@@ -2,26 +2,29 @@ import { RESERVED_PROPERTY_NAMES } from "../../check/schema-rules.js";
 import { _, join, member, type Code } from "../../codegen/code.js";
 import { childPointer } from "../../load/pointer.js";
 import { isSchemaObject, type SchemaObject } from "../../schema/walk.js";
-import { LeanUnsupported, type ModuleContext, type Site } from "./context.js";
+import type { ModuleContext, Site } from "./context.js";
 import { evaluatedCoverage, matchTest, propertyKind } from "./evaluated.js";
 import { compileNode } from "./node.js";
 import { hasOwn, inherited, ownAbsent, ownPresent } from "./own.js";
 import { nonNegativeInteger } from "./scalar.js";
 
-/** A declared name as a property read; a reserved name would read Object.prototype instead. */
-function read(site: Site, name: string, keyword: string): Code {
-  if (RESERVED_PROPERTY_NAMES.has(name)) throw new LeanUnsupported(keyword, site.at);
-  return member(site.data, name);
+/**
+ * A declared name as a property read. `d.toString` or `d.__proto__` would read Object.prototype's
+ * member when the object has no own one: for those names only the own member is read.
+ */
+function read(site: Site, name: string, ctx: ModuleContext): Code {
+  if (!RESERVED_PROPERTY_NAMES.has(name)) return member(site.data, name);
+  return _`(${hasOwn(ctx, site.data, _`${name}`)} ? ${member(site.data, name)} : undefined)`;
 }
 
 const namesOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const entriesOf = (value: unknown): [string, unknown][] => (isSchemaObject(value) ? Object.entries(value) : []);
 
 /** Whether the object has `name` as its own member (present and not inherited). */
-const present = (site: Site, name: string, keyword: string, ctx: ModuleContext): Code => ownPresent(ctx, site.data, read(site, name, keyword), name);
+const present = (site: Site, name: string, ctx: ModuleContext): Code => ownPresent(ctx, site.data, read(site, name, ctx), name);
 
 function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
-  const out = namesOf(schema.required).map((name) => _`if (${ownAbsent(ctx, site.data, read(site, name, "required"), name)}) ${ctx.fail(site, "required", name)}`);
+  const out = namesOf(schema.required).map((name) => _`if (${ownAbsent(ctx, site.data, read(site, name, ctx), name)}) ${ctx.fail(site, "required", name)}`);
   for (const keyword of ["minProperties", "maxProperties"] as const) {
     const bound = nonNegativeInteger(schema, keyword, site);
     if (bound === undefined) continue;
@@ -31,7 +34,7 @@ function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Cod
   for (const [name, needs] of entriesOf(schema.dependentRequired)) {
     // One check per dependent, so the failure names the missing property as `required` does.
     for (const needed of namesOf(needs)) {
-      const test = _`${present(site, name, "dependentRequired", ctx)} && (${ownAbsent(ctx, site.data, read(site, needed, "dependentRequired"), needed)})`;
+      const test = _`${present(site, name, ctx)} && (${ownAbsent(ctx, site.data, read(site, needed, ctx), needed)})`;
       out.push(_`if (${test}) ${ctx.fail(site, "dependentRequired", needed)}`);
     }
   }
@@ -50,7 +53,7 @@ function propertiesCode(schema: SchemaObject, site: Site, ctx: ModuleContext): C
     const value = ctx.name("d");
     const body = compileNode(sub, { at: childPointer(childPointer(site.at, "properties"), name), data: value, path: [...site.path, name] }, ctx);
     if (!required.has(name)) body.unshift(_`if (${inherited(ctx, site.data, name)}) ${ctx.fail({ ...site, path: [...site.path, name] }, "properties")}`);
-    return [_`const ${value} = ${read(site, name, "properties")};
+    return [_`const ${value} = ${read(site, name, ctx)};
 if (${value} !== undefined) {
   ${join(body)}
 }`];
@@ -60,7 +63,7 @@ if (${value} !== undefined) {
 function dependentSchemasCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   return entriesOf(schema.dependentSchemas).map(([name, sub]) => {
     const body = compileNode(sub, { ...site, at: childPointer(childPointer(site.at, "dependentSchemas"), name) }, ctx);
-    return _`if (${present(site, name, "dependentSchemas", ctx)}) {
+    return _`if (${present(site, name, ctx)}) {
   ${join(body)}
 }`;
   });
@@ -93,6 +96,12 @@ function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] 
   // A name failing propertyNames is reported at the object: the name itself is data.
   if (schema.propertyNames !== undefined) body.push(...compileNode(schema.propertyNames, { at: childPointer(site.at, "propertyNames"), data: key, path: site.path }, ctx));
   const patterns = entriesOf(schema.patternProperties);
+  const nameBound = isSchemaObject(schema.propertyNames) ? schema.propertyNames.maxLength : undefined;
+  for (const [pattern] of patterns) {
+    // A name too long for a pattern's guard is refused at the object, as a failing name is.
+    const guard = ctx.guardFailure(pattern, key, nameBound, site, "patternProperties");
+    if (guard !== undefined) body.push(guard);
+  }
   for (const [pattern, sub] of patterns) {
     const regex = ctx.regex(pattern);
     const value = ctx.name("d");

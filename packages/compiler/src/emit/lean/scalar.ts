@@ -85,7 +85,7 @@ export function stringCode(schema: SchemaObject, site: Site, ctx: ModuleContext)
   const max = nonNegativeInteger(schema, "maxLength", site);
   const min = nonNegativeInteger(schema, "minLength", site);
   // Lengths count code points; UTF-16 length bounds them (n/2 ≤ points ≤ n), so most strings skip the count.
-  if (max !== undefined) out.push(_`if (${d}.length > ${max} && ${ctx.helper("ucs2length")}(${d}) > ${max}) ${ctx.fail(site, "maxLength", { limit: max })}`);
+  if (max !== undefined) out.push(_`if (${ctx.longerThan(d, max)}) ${ctx.fail(site, "maxLength", { limit: max })}`);
   if (min !== undefined && min > 0) {
     out.push(_`if (${d}.length < ${min * 2} && (${d}.length < ${min} || ${ctx.helper("ucs2length")}(${d}) < ${min})) ${ctx.fail(site, "minLength", { limit: min })}`);
   }
@@ -93,7 +93,9 @@ export function stringCode(schema: SchemaObject, site: Site, ctx: ModuleContext)
     if (typeof schema.pattern !== "string") throw new LeanUnsupported("pattern", site.at);
     const source = schema.pattern;
     const regex = ctx.regex(source);
-    out.push(_`if (!${regex}.test(${d})) ${ctx.fail(site, "pattern")}`);
+    const check = _`if (!${regex}.test(${d})) ${ctx.fail(site, "pattern")}`;
+    const guard = ctx.guardFailure(source, d, schema.maxLength, site, "pattern");
+    out.push(guard === undefined ? check : _`${guard} else ${check}`);
   }
   if (schema.format !== undefined) {
     if (typeof schema.format !== "string") throw new LeanUnsupported("format", site.at);
