@@ -24,6 +24,10 @@ describe("toolgate test", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("ok   specs/review_status.fixtures/seed-admin-override.yaml (failure INVALID_RESPONSE at schema)");
     expect(run.stdout).toMatch(/^toolgate: (\d+) fixtures, \1 passed, 0 failed$/m);
+    // Then every tool's near misses, each refused at the layer it names.
+    for (const tool of ["build_status", "deployment_status", "job_run_status", "review_status", "ssh_disk_usage"]) {
+      expect(run.stdout).toMatch(new RegExp(`^\\| ${tool} \\| ([1-9]\\d*) \\| \\1 \\| 0 \\| 0 \\|$`, "m"));
+    }
     const junit = await readFile(at("reports/fixtures.xml"), "utf8");
     expect(junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="toolgate" tests="\d+" failures="0">/);
     expect(junit).toContain('<testcase classname="deployment_status" name="specs/deployment_status.fixtures/seed-maintenance-banner.yaml"/>');

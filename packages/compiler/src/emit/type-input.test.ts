@@ -23,4 +23,13 @@ describe("the types emitter's input", () => {
     expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}`)).toEqual([]);
     expect(out.files.find((f) => f.path === "t1/types.ts")?.content).toMatch(/export type S = C &\s*\(\s*\|\s*\{\s*e\?: number;\s*\}\s*\|\s*boolean\s*\);/);
   });
+
+  it("declares a definition that is the empty schema, which jstt would fold with the whole root into nothing (the Swagger 2.0 schema)", async () => {
+    const output = { type: "object", properties: { name: { type: "string", maxLength: 20 }, any: { $ref: "#/$defs/anything" } }, $defs: { anything: {} } };
+    const out = await compile({ files: new Map([["specs/t1.json", spec(output)]]), specs: ["specs/t1.json"] });
+    expect(out.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}`)).toEqual([]);
+    const types = out.files.find((f) => f.path === "t1/types.ts")?.content;
+    expect(types).toMatch(/export type Anything = unknown;/);
+    expect(types).toMatch(/any\?: Anything;/);
+  });
 });

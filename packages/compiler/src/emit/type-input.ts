@@ -55,6 +55,11 @@ function ownKeywordsIntoAllOf(node: SchemaObject): SchemaObject {
   return { ...annotations, allOf: [...allOf, own] };
 }
 
+// jstt reads the empty schema `{}` as `unknown` and folds every union holding it into `unknown`: a
+// definition `{}` under the synthetic root's anyOf leaves it declaring nothing at all. Spelled as
+// the type it is, the definition is declared like any other.
+const unconstrained = (node: SchemaObject): SchemaObject => (Object.keys(node).length === 0 ? { tsType: "unknown" } : node);
+
 /** The schema jstt compiles, rewritten so its declarations need no editing afterwards. */
 export const typeInput = (schema: SchemaObject): SchemaObject =>
-  transformSchema(schema, "", (node) => literalType(withoutExamples(ownKeywordsIntoAllOf(refApart(defusePatternKeys(node)))))) as SchemaObject;
+  transformSchema(schema, "", (node) => unconstrained(literalType(withoutExamples(ownKeywordsIntoAllOf(refApart(defusePatternKeys(node))))))) as SchemaObject;
