@@ -120,7 +120,9 @@ describe("audit log of adapter events", () => {
     const torn = join(tmp.dir, "torn.jsonl");
     const whole = await readFile(file, "utf8");
     await writeFile(torn, whole.slice(0, -5));
-    expect((await cli("audit", "verify", torn)).stderr).toBe(`${torn}:3: error: incomplete last record (no newline: the write was cut off)`);
+    const before = await cli("audit", "verify", torn);
+    expect(before.code).toBe(0);
+    expect(before.stderr).toMatch(new RegExp(`^${torn}:3: warning: torn tail: the last \\d+ bytes are a record whose write was cut off \\(a crash, not tampering\\)`));
     const log = openAuditFile(torn, { writer: "gateway-1", anchor, now: () => NOW });
     log.record(lastEvent(whole));
     log.close();

@@ -1,4 +1,5 @@
 import type { AttemptContext, CatalogCode, Layer, RetryClass, ToolCall } from "@toolgate/runtime";
+import type { UpstreamBoundary } from "@toolgate/runtime/audit";
 import { callHttp, runCommand, type CommandOperatorRecord, type HttpOperatorRecord } from "@toolgate/runtime/upstream";
 
 /** How to reach an HTTP upstream. Credentials go in `headers` or `baseUrl`; no result ever carries them. */
@@ -47,7 +48,14 @@ export type Attempt =
       readonly operator: OperatorRecord;
     };
 
-export type AttemptFn = (context: AttemptContext) => Promise<Attempt>;
+/** One attempt; `onBoundary` hears each boundary it reaches (connection, request bytes, response). */
+export type AttemptFn = (context: AttemptContext, onBoundary?: (boundary: UpstreamBoundary) => void) => Promise<Attempt>;
+
+/** The endpoint or command for the audit record: method and origin, or the executable; never input values. */
+export function describeUpstream<Input>(upstream: Upstream<Input>): string {
+  if ("command" in upstream) return upstream.command.file;
+  return `${upstream.method ?? "GET"} ${new URL(upstream.baseUrl).origin}`;
+}
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 1024 * 1024;
@@ -69,14 +77,14 @@ function httpAttempt<Input>(upstream: HttpUpstream<Input>, call: ToolCall<Input>
     retryClass,
     ...(now === undefined ? {} : { now }),
   };
-  return async ({ idempotencyKey }) => {
+  return async ({ idempotencyKey }, onBoundary) => {
     // The request id lets an envelope upstream bind its answer to this call; the key is one per call.
     const headers = {
       ...upstream.headers,
       "x-request-id": call.request_id,
       ...(idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey }),
     };
-    const result = await callHttp({ method: upstream.method ?? "GET", url, headers }, options);
+    const result = await callHttp({ method: upstream.method ?? "GET", url, headers }, { ...options, ...(onBoundary ? { onBoundary } : {}) });
     if (result.ok) return { ok: true, body: result.body, operator: result.operator };
     const { code, sent, retryAfterSeconds, operator } = result;
     const status = operator.status;
@@ -105,8 +113,8 @@ function commandAttempt<Input>(upstream: CommandUpstream<Input>, call: ToolCall<
     ...(env === undefined ? {} : { env }),
     ...(exitCodes === undefined ? {} : { exitCodes }),
   };
-  return async () => {
-    const result = await runCommand(spec);
+  return async (_context, onBoundary) => {
+    const result = await runCommand({ ...spec, ...(onBoundary ? { onBoundary } : {}) });
     if (!result.ok) return { ok: false, code: result.code, sent: result.sent, layer: "transport", operator: result.operator };
     const value = parse(result.stdout);
     // Banners, warnings or extra lines: the output is not the machine format, so none of it is used.

@@ -12,14 +12,29 @@ export interface AuditVerifyCliOptions {
   readonly errorFormat: "text" | "json" | "github";
 }
 
-function formatProblem(file: string, problem: AuditProblem, format: AuditVerifyCliOptions["errorFormat"]): string {
+type Severity = "error" | "warning";
+
+/** One finding about the log, in the chosen format; line 0 is about the whole log. */
+export function formatFinding(file: string, problem: AuditProblem, format: AuditVerifyCliOptions["errorFormat"], severity: Severity = "error"): string {
   const line = problem.line > 0 ? problem.line : undefined;
-  if (format === "json") return JSON.stringify({ file, line: problem.line, severity: "error", message: problem.message });
-  if (format === "github") return githubAnnotation({ severity: "error", file, line, message: problem.message });
-  return `${line === undefined ? file : `${file}:${line}`}: error: ${problem.message}`;
+  if (format === "json") return JSON.stringify({ file, line: problem.line, severity, message: problem.message });
+  if (format === "github") return githubAnnotation({ severity, file, line, message: problem.message });
+  return `${line === undefined ? file : `${file}:${line}`}: ${severity}: ${problem.message}`;
 }
 
-const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** What a crash leaves, which is not tampering: a torn last line, and intents without an outcome. */
+export function crashFindings(report: AuditReport): AuditProblem[] {
+  const torn = report.tornTail;
+  const findings: AuditProblem[] = torn
+    ? [{ line: torn.line, message: `torn tail: the last ${plural(torn.bytes, "byte")} are a record whose write was cut off (a crash, not tampering); the writer moves them to <file>.torn when it reopens the file` }]
+    : [];
+  for (const open of report.openCalls) {
+    findings.push({ line: open.line, message: `open call: request ${JSON.stringify(open.request_id)} (${JSON.stringify(open.tool)}) recorded its intent for attempt ${open.attempt} and no outcome: it may have run` });
+  }
+  return findings;
+}
+
+export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 function summary(file: string, report: AuditReport, options: AuditVerifyCliOptions): string {
   if (report.records === 0) return `toolgate: ${file}: no records`;
@@ -46,11 +61,12 @@ export async function runAuditVerify(path: string, options: AuditVerifyCliOption
   }
   const file = toPosix(path);
   if (report.problem !== undefined) {
-    io.stderr(formatProblem(file, report.problem, options.errorFormat));
+    io.stderr(formatFinding(file, report.problem, options.errorFormat));
     io.stdout(`toolgate: ${file}: ${plural(report.records, "record")} verified before the problem`);
     return EXIT.findings;
   }
   io.stdout(summary(file, report, options));
+  for (const finding of crashFindings(report)) io.stderr(formatFinding(file, finding, options.errorFormat, "warning"));
   if (report.dropped > 0) io.stderr(`toolgate: ${file}: warning: the writer lost ${plural(report.dropped, "event")} to failed writes (recorded in the chain)`);
   return EXIT.ok;
 }

@@ -1,6 +1,7 @@
 import type { ErrorFormat } from "@toolgate/compiler";
 import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
+import { runAuditExplain } from "./audit-explain.js";
 import { runCheck } from "./check.js";
 import { runDiff } from "./diff.js";
 import { runGen, type GenOptions } from "./gen.js";
@@ -87,9 +88,8 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--specs <dir>", "directory of tool specs", "specs")
     .addOption(errorFormatOption("diagnostic format"))
     .action(async (opts) => done(await runDiff({ against: opts.against, specs: opts.specs, errorFormat: opts.errorFormat }, io)));
-  cli
-    .command("audit")
-    .description("work with audit logs written by openAuditFile / createAuditLog")
+  const audit = cli.command("audit").description("work with audit logs written by openAuditFile / createAuditLog");
+  audit
     .command("verify")
     .description("check an audit log's chain: form, writer, sequence, links and hashes")
     .argument("<file>", "the audit log (one record per line)")
@@ -97,6 +97,14 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--head <hash>", "a head hash published elsewhere while the log was written (repeatable)", (hash: string, heads: string[]) => [...heads, hash], [])
     .addOption(errorFormatOption("problem format"))
     .action(async (file: string, opts) => done(await runAuditVerify(file, { anchor: opts.anchor, heads: opts.head, errorFormat: opts.errorFormat }, io)));
+  audit
+    .command("explain")
+    .description("verify the chain up to one call, then show each boundary it reached, its attempts, decision, verdict and outcome")
+    .argument("<file>", "the audit log (one record per line)")
+    .argument("<request_id>", "the call's request id")
+    .option("--anchor <hash>", "the anchor the chain was started from")
+    .addOption(errorFormatOption("output and problem format"))
+    .action(async (file: string, id: string, opts) => done(await runAuditExplain(file, id, { anchor: opts.anchor, errorFormat: opts.errorFormat }, io)));
   cli
     .command("init")
     .description("set up toolgate in a package: an example spec, its hooks module, .gitattributes and package.json scripts")

@@ -60,14 +60,14 @@ export interface AuditFileOptions {
 }
 
 /** Appends `line` and a newline, or cuts the file back and throws: a record lands whole or not at all. */
-function appender(fd: number, size: number, durable: boolean): (line: string) => void {
+function appender(fd: number, size: number, always: boolean): (line: string, durable: boolean) => void {
   let end = size;
-  return (line) => {
+  return (line, durable) => {
     const bytes = Buffer.from(`${line}\n`, "utf8");
     try {
       const written = fs().writeSync(fd, bytes);
       if (written !== bytes.length) throw new Error(`short write: ${written} of ${bytes.length} bytes (disk full or file size limit)`);
-      if (durable) fs().fdatasyncSync(fd);
+      if (always || durable) fs().fdatasyncSync(fd);
     } catch (e) {
       // Part of the line may have landed even when writeSync threw.
       fs().ftruncateSync(fd, end);
@@ -93,9 +93,9 @@ export function openAuditFile(path: string, options: AuditFileOptions): AuditLog
     const write = appender(opened, size, options.durable === true);
     let closed = false;
     // After close the descriptor number may belong to another file: never touch it again.
-    const append = (line: string): void => {
+    const append = (line: string, durable: boolean): void => {
       if (closed) throw new Error("the audit file is closed");
-      write(line);
+      write(line, durable);
     };
     const close = (): void => {
       if (closed) return;

@@ -45,7 +45,7 @@ describe("audit log", () => {
     expect(first.body).toMatchObject({ seq: 1, prev: anchor, writer: "gateway-1", at: "2026-11-29T12:00:00.000Z", upstream: "GET http://127.0.0.1/reviews" });
     expect(first.body.event.request_id).toBe("req_00000001");
     expect(head.seq).toBe(3);
-    expect(verifyAuditLog(text, { anchor, heads: [head.hash] })).toEqual({ records: 3, writer: "gateway-1", firstSeq: 1, lastSeq: 3, head: head.hash, dropped: 0, problem: undefined });
+    expect(verifyAuditLog(text, { anchor, heads: [head.hash] })).toEqual({ records: 3, writer: "gateway-1", firstSeq: 1, lastSeq: 3, head: head.hash, dropped: 0, problem: undefined, tornTail: undefined, openCalls: [] });
     // A head published before the first record is the anchor itself.
     expect(verifyAuditLog("", { anchor, heads: [anchor] }).problem).toBeUndefined();
   });
@@ -55,7 +55,9 @@ describe("audit log", () => {
     const { text } = writeLog(2);
     const report = verifyAuditLog(text.slice(0, -10));
     expect(report.records).toBe(1);
-    expect(report.problem).toEqual({ line: 2, message: "incomplete last record (no newline: the write was cut off)" });
+    // A torn last line is what a crash leaves, not tampering.
+    expect(report.problem).toBeUndefined();
+    expect(report.tornTail).toEqual({ line: 2, bytes: text.split("\n")[1]!.length - 9 });
   });
 
   it("names the first broken record and why", () => {

@@ -1,5 +1,7 @@
 import type { AdapterEvent } from "../adapter/types.js";
 import { randomFill } from "../random.js";
+import { redactFreeText } from "../redact.js";
+import type { BoundaryEvent } from "./boundary.js";
 import { AUDIT_FORMAT, formatLine, isHash, linkHash, WRITER_PATTERN, type AuditBody, type AuditHead } from "./record.js";
 
 export interface AuditLogOptions {
@@ -14,8 +16,11 @@ export interface AuditLogOptions {
   readonly seq?: number | undefined;
   /** Events already lost before the first record (a torn write found on reopening). */
   readonly dropped?: number | undefined;
-  /** Writes one line (without the newline), or throws having written none of it. */
-  readonly append: (line: string) => void;
+  /**
+   * Writes one line (without the newline), or throws having written none of it. `durable` asks for
+   * the line to be on stable storage (fdatasync) before it returns: an intent before a side effect.
+   */
+  readonly append: (line: string, durable: boolean) => void;
   readonly now?: (() => number) | undefined;
   /**
    * Told of every failed write. `record` throws too, but an adapter's `onEvent` swallows what its
@@ -27,6 +32,8 @@ export interface AuditLogOptions {
 export interface AuditLog {
   /** Appends a record for `event` and returns the new head. Fits `context.onEvent` as it is. */
   readonly record: (event: AdapterEvent, upstream?: string) => AuditHead;
+  /** Appends a boundary of one call (see boundary.ts); `durable` waits for stable storage. */
+  readonly boundary: (event: BoundaryEvent, options?: { readonly durable?: boolean; readonly upstream?: string }) => AuditHead;
   /** The current head: publish it somewhere the writer cannot rewrite, so truncation shows. */
   readonly head: () => AuditHead;
 }
@@ -55,13 +62,15 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   let head: AuditHead = { writer, seq: count(options.seq, "seq"), hash: options.anchor };
   let dropped = count(options.dropped, "dropped");
 
-  function record(event: AdapterEvent, upstream?: string): AuditHead {
+  function write(event: AdapterEvent | BoundaryEvent, upstream: string | undefined, durable: boolean): AuditHead {
     const at = new Date(now()).toISOString();
-    const body: AuditBody<AdapterEvent> = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at, upstream, dropped: dropped || undefined, event };
+    // The upstream's description is free text (a URL may carry userinfo or a token): one policy for it.
+    const named = upstream === undefined ? undefined : redactFreeText("endpoint", upstream);
+    const body: AuditBody = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at, upstream: named, dropped: dropped || undefined, event };
     const text = JSON.stringify(body);
     const hash = linkHash(head.hash, text);
     try {
-      append(formatLine(text, hash));
+      append(formatLine(text, hash), durable);
     } catch (e) {
       // Nothing landed: the head stays, and the next record says how many events are missing.
       dropped++;
@@ -73,5 +82,9 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
     return head;
   }
 
-  return { record, head: () => head };
+  return {
+    record: (event, upstream) => write(event, upstream, false),
+    boundary: (event, options = {}) => write(event, options.upstream, options.durable === true),
+    head: () => head,
+  };
 }

@@ -1,3 +1,4 @@
+import { SETTLES_INTENT } from "./boundary.js";
 import { linkHash, readRecord, type AuditBody } from "./record.js";
 
 export interface AuditVerifyOptions {
@@ -8,12 +9,23 @@ export interface AuditVerifyOptions {
   readonly anchor?: string | undefined;
   /** Head hashes published elsewhere while the log was written; each must still be in the log. */
   readonly heads?: readonly string[] | undefined;
+  /** Told of each record once it verified, with its 1-based line (audit explain reads a call this way). */
+  readonly onRecord?: ((body: AuditBody, line: number) => void) | undefined;
 }
 
 export interface AuditProblem {
   /** 1-based line of the log; 0 for a finding about the whole log. */
   readonly line: number;
   readonly message: string;
+}
+
+/** An unsafe call whose intent is in the chain with nothing after it: its outcome is not known. */
+export interface OpenCall {
+  readonly request_id: string;
+  readonly tool: string;
+  readonly attempt: number;
+  /** The intent record's line. */
+  readonly line: number;
 }
 
 export interface AuditReport {
@@ -27,6 +39,13 @@ export interface AuditReport {
   readonly dropped: number;
   /** The first problem found; checking stops there, since nothing after it can be trusted. */
   readonly problem: AuditProblem | undefined;
+  /**
+   * Bytes after the last newline: a write cut off by a crash or a full disk, not tampering. The
+   * writer moves them aside when it reopens the file; `line` is where they start.
+   */
+  readonly tornTail: { readonly line: number; readonly bytes: number } | undefined;
+  /** Intents without an outcome after them, oldest first: calls a crash left open. */
+  readonly openCalls: readonly OpenCall[];
 }
 
 /** Record-by-record verification, for a log read whole or streamed line by line. */
@@ -39,6 +58,7 @@ export class AuditVerifier {
   private dropped = 0;
   private problem: AuditProblem | undefined;
   private readonly hashes = new Set<string>();
+  private readonly open = new Map<string, OpenCall>();
 
   constructor(private readonly options: AuditVerifyOptions = {}) {}
 
@@ -55,16 +75,16 @@ export class AuditVerifier {
     this.problem ??= { line: this.records + 1, message };
   }
 
-  /** The report; `torn` when bytes followed the last newline (a write that was cut off). */
-  finish(torn = false): AuditReport {
-    if (torn) this.fail("incomplete last record (no newline: the write was cut off)");
+  /** The report; `tornBytes` counts the bytes that followed the last newline (a write that was cut off). */
+  finish(tornBytes = 0): AuditReport {
+    const tornTail = tornBytes > 0 && !this.problem ? { line: this.records + 1, bytes: tornBytes } : undefined;
     if (!this.problem) {
       const known = (hash: string): boolean => this.hashes.has(hash) || hash === this.options.anchor;
       const missing = (this.options.heads ?? []).find((hash) => !known(hash));
       if (missing !== undefined) this.problem = { line: 0, message: `published head ${missing} is not in the log (records cut off, or the log rewritten)` };
     }
     const { records, writer, firstSeq, lastSeq, head, dropped, problem } = this;
-    return { records, writer, firstSeq, lastSeq, head, dropped, problem };
+    return { records, writer, firstSeq, lastSeq, head, dropped, problem, tornTail, openCalls: [...this.open.values()] };
   }
 
   private check(line: string): string | undefined {
@@ -79,7 +99,21 @@ export class AuditVerifier {
     this.head = hash;
     this.dropped += body.dropped ?? 0;
     this.hashes.add(hash);
+    this.track(body.event as Record<string, unknown>);
+    this.options.onRecord?.(body, this.records);
     return undefined;
+  }
+
+  /** An intent opens its call; a finished attempt, the result or the adapter's verdict settles it. */
+  private track(event: Record<string, unknown>): void {
+    const { boundary, request_id: id, tool, attempt } = event;
+    if (typeof id !== "string") return;
+    if (boundary === "intent") {
+      this.open.delete(id);
+      this.open.set(id, { request_id: id, tool: String(tool), attempt: Number(attempt), line: this.records });
+    } else if (SETTLES_INTENT.has(String(boundary)) || (boundary === undefined && typeof event.outcome === "string")) {
+      this.open.delete(id);
+    }
   }
 
   private checkStart(body: AuditBody): string | undefined {
@@ -109,7 +143,7 @@ export function verifyAuditLog(text: string, options: AuditVerifyOptions = {}): 
   const lines = text.split("\n");
   const tail = lines.pop()!;
   for (const line of lines) if (!verifier.line(line)) break;
-  return verifier.finish(tail !== "");
+  return verifier.finish(Buffer.byteLength(tail, "utf8"));
 }
 
 const NEWLINE = 0x0a;
@@ -136,5 +170,5 @@ export async function verifyAuditStream(chunks: AsyncIterable<Uint8Array>, optio
     }
     if (start < chunk.length) pending.push(chunk.subarray(start));
   }
-  return verifier.finish(pending.length > 0);
+  return verifier.finish(pending.reduce((sum, part) => sum + part.length, 0));
 }

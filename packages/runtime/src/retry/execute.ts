@@ -1,3 +1,4 @@
+import type { AttemptClassification } from "../audit/boundary.js";
 import { newIdempotencyKey } from "../ids.js";
 import { RETRY_AFTER_MAX_SECONDS } from "../upstream/retry-after.js";
 import { fullJitterDelayMs } from "./backoff.js";
@@ -42,6 +43,9 @@ export const systemRetryDeps: RetryDeps = {
   random: Math.random,
 };
 
+/** Told how each attempt was classified, before the executor sleeps or returns (an audit trail's attemptFinished). */
+export type AttemptObserver = (classification: AttemptClassification) => void;
+
 /**
  * Runs `attempt` until it succeeds or the policy forbids another try. `attempt` must not throw
  * (callHttp and runCommand never do); its outcome is returned as-is for the caller's envelope.
@@ -50,19 +54,32 @@ export async function executeWithRetry<Outcome extends AttemptOutcome>(
   policy: RetryPolicy,
   attempt: (context: AttemptContext) => Promise<Outcome>,
   deps: RetryDeps,
+  observe?: AttemptObserver,
 ): Promise<RetryRun<Outcome>> {
   const deadline = deps.now() + policy.budgetMs;
   const key = policy.class === "idempotent" ? { idempotencyKey: newIdempotencyKey() } : {};
   let sleptMs = 0;
   for (let attempts = 1; ; attempts += 1) {
     const outcome = await attempt({ attempt: attempts, ...key });
-    if (outcome.ok) return { outcome, attempts, sleptMs, stop: "succeeded" };
+    const tell = (next: AttemptClassification["next"], delay?: number): void => classified(observe, attempts, outcome, next, delay);
+    if (outcome.ok) return (tell("succeeded"), { outcome, attempts, sleptMs, stop: "succeeded" });
     const stop = stopAfterFailure(policy, outcome, attempts);
-    if (stop !== undefined) return { outcome, attempts, sleptMs, stop };
+    if (stop !== undefined) return (tell(stop), { outcome, attempts, sleptMs, stop });
     const delay = retryDelayMs(outcome, attempts, deps.random);
-    if (delay > deadline - deps.now()) return { outcome, attempts, sleptMs, stop: "budget_exhausted" };
+    if (delay > deadline - deps.now()) return (tell("budget_exhausted"), { outcome, attempts, sleptMs, stop: "budget_exhausted" });
+    tell("retry", delay);
     await deps.sleep(delay);
     sleptMs += delay;
+  }
+}
+
+function classified(observe: AttemptObserver | undefined, attempt: number, outcome: AttemptOutcome, next: AttemptClassification["next"], delay?: number): void {
+  if (!observe) return;
+  const failure = outcome.ok ? undefined : outcome;
+  try {
+    observe({ attempt, code: failure?.code, sent: failure?.sent ?? true, next, ...(delay === undefined ? {} : { delay_ms: delay }) });
+  } catch {
+    /* an operator sink never changes the run */
   }
 }
 

@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import type { CatalogCode } from "../errors/catalog.js";
 import type { RetryClass } from "../retry/policy.js";
+import { sha256Hex } from "../sha256.js";
+import { notifyBoundary, type BoundarySink } from "./boundary-sink.js";
 import { CappedBytes } from "./capped-bytes.js";
 import { checkLimits } from "./limits.js";
 import { codeForInterruptedCall, diagnosticName } from "./outcome.js";
@@ -20,6 +22,8 @@ export interface CommandSpec {
   readonly retryClass: RetryClass;
   /** Declared meanings of non-zero exit codes (e.g. ssh's 255); any other is TEMPORARY_FAILURE. */
   readonly exitCodes?: ReadonlyMap<number, CatalogCode>;
+  /** Told of each boundary: process started, stdin written and closed, stdout received. */
+  readonly onBoundary?: BoundarySink;
 }
 
 /** Operator-channel diagnostics: stderr only as digest and count, never its text or the arguments. */
@@ -100,10 +104,16 @@ class CommandRun {
       if (child.pid === undefined) this.#settleNotStarted(error);
     });
     child.on("close", (exitCode, signal) => this.#settleExited(exitCode, signal));
+    const tell = (boundary: Parameters<BoundarySink>[0]): void => notifyBoundary(this.spec.onBoundary, boundary);
+    child.once("spawn", () => {
+      tell({ boundary: "connection_started" });
+      // Without stdin the arguments are the whole request, and the process has them once it runs.
+      if (!child.stdin) tell({ boundary: "request_written" });
+    });
     if (child.stdin) {
       // A child may exit without reading its input; EPIPE then says nothing the exit status does not.
       child.stdin.on("error", () => {});
-      child.stdin.end(this.spec.stdin);
+      child.stdin.end(this.spec.stdin, () => tell({ boundary: "request_written" }));
     }
   }
 
@@ -118,6 +128,10 @@ class CommandRun {
   #settleExited(exitCode: number | null, signal: NodeJS.Signals | null): void {
     const exit = { ...(exitCode === null ? {} : { exitCode }), ...(signal === null ? {} : { signal }) };
     const code = this.#exitCode(exitCode, signal);
+    if (this.spec.onBoundary && !this.#settled) {
+      const stdout = this.#stdout.toBytes();
+      notifyBoundary(this.spec.onBoundary, { boundary: "body_received", bytes: this.#stdout.received, sha256: sha256Hex(stdout) });
+    }
     if (code === undefined) {
       this.#settle({ ok: true, stdout: this.#stdout.toBytes(), operator: this.#record(exit) });
     } else {

@@ -3,6 +3,8 @@ import https from "node:https";
 import type { ClientRequest, IncomingMessage } from "node:http";
 import type { CatalogCode } from "../errors/catalog.js";
 import type { RetryClass } from "../retry/policy.js";
+import { sha256Hex } from "../sha256.js";
+import { notifyBoundary, type BoundarySink } from "./boundary-sink.js";
 import { CappedBytes } from "./capped-bytes.js";
 import { codeForHttpStatus, statusCarriesRetryAfter } from "./http-status.js";
 import { checkLimits } from "./limits.js";
@@ -34,6 +36,8 @@ export interface HttpCallOptions {
   readonly retryClass: RetryClass;
   /** Clock for HTTP-date Retry-After values; defaults to Date.now. */
   readonly now?: () => number;
+  /** Told of each boundary the exchange reaches (connection started, request written, headers, body). */
+  readonly onBoundary?: BoundarySink;
 }
 
 /** Operator-channel diagnostics: numbers, flags and identifiers only. */
@@ -127,8 +131,16 @@ class HttpExchange {
   #awaitResponse(): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       const established = this.#tls ? "secureConnect" : "connect";
-      this.#request.once("socket", (socket) => socket.once(established, () => (this.#connected = true)));
-      this.#request.once("response", resolve);
+      this.#request.once("socket", (socket) => {
+        this.#tell({ boundary: "connection_started" });
+        socket.once(established, () => (this.#connected = true));
+      });
+      // 'finish': the last of the request was handed to the socket, not merely queued before connect.
+      this.#request.once("finish", () => this.#tell({ boundary: "request_written" }));
+      this.#request.once("response", (response: IncomingMessage) => {
+        this.#tell({ boundary: "response_headers", status: response.statusCode ?? 0 });
+        resolve(response);
+      });
       // Kept for the request's lifetime: a late abort must not become an unhandled 'error'.
       this.#request.on("error", reject);
       this.#request.end(this.input.body);
@@ -147,9 +159,15 @@ class HttpExchange {
       this.#bytesReceived = body.received;
       if (!kept) return this.#failure("INVALID_RESPONSE");
     }
+    const bytes = body.toBytes();
+    if (this.options.onBoundary) this.#tell({ boundary: "body_received", bytes: bytes.byteLength, sha256: sha256Hex(bytes) });
     const retryAfter = response.headers["retry-after"];
     const headers = this.#retryAfterSeconds(response) === undefined || retryAfter === undefined ? {} : { retryAfter };
-    return { ok: true, status, body: body.toBytes(), headers, operator: this.#record() };
+    return { ok: true, status, body: bytes, headers, operator: this.#record() };
+  }
+
+  #tell(boundary: Parameters<BoundarySink>[0]): void {
+    notifyBoundary(this.options.onBoundary, boundary);
   }
 
   #retryAfterSeconds(response: IncomingMessage): number | undefined {
