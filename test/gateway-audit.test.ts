@@ -2,14 +2,17 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createAuditLog, newAuditAnchor, openAuditFile, verifyAuditLog } from "@toolgate/runtime/audit";
-import { parseDiskUsage } from "@toolgate/runtime/upstream";
+import { callHttp, parseDiskUsage } from "@toolgate/runtime/upstream";
+import type { UpstreamBoundary } from "@toolgate/runtime/audit";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { runTool } from "../examples/gateway/gateway.js";
 import type { HttpUpstream } from "../examples/gateway/gateway.js";
 import { reviewStatus } from "../generated/review_status/adapter.js";
 import { sshDiskUsage } from "../generated/ssh_disk_usage/adapter.js";
 import { runCli } from "./support/cli.js";
-import { sendJson, startLoopback, type Loopback } from "./support/loopback.js";
+import { sendJson, stalledListener, startLoopback, type Loopback } from "./support/loopback.js";
 import { tempDir } from "./support/project.js";
 import { startDeployment } from "./support/start-deployment.js";
 
@@ -114,12 +117,46 @@ describe("the gateway writes every boundary of a call", () => {
     expect(bad.events()[0]).toMatchObject({ valid: false, invalid_fields: ["change_id"] });
   });
 
+  it("request bytes count as written only once handed to the socket: a connect that never completes wrote none", async () => {
+    const stalled = await stalledListener();
+    try {
+      const m = memoryLog();
+      const upstreamOf = { ...deployments({ timeoutMs: 300 }), baseUrl: `http://${stalled.origin}` };
+      const result = await runTool(startDeployment, { environment: "staging" }, { upstream: upstreamOf, audit: m.log, retryDeps: { now: () => 0, sleep: async () => {}, random: () => 0 } });
+      expect(result).toMatchObject({ error: { code: "NETWORK_UNREACHABLE" } });
+      expect(m.boundaries()).not.toContain("request_written");
+      expect(m.boundaries().slice(0, 4)).toEqual(["input_validated", "intent", "connection_started", "attempt_finished"]);
+      expect(m.events()[3]).toMatchObject({ code: "NETWORK_UNREACHABLE", sent: false, next: "retry" });
+    } finally {
+      stalled.close();
+    }
+  });
+
   it("a command upstream: process started, request written, stdout received", async () => {
     const m = memoryLog();
     const df = { command: { file: "df", argsFor: () => ["-P", "-k", "--", "/"], parse: parseDiskUsage, timeoutMs: 5_000 } };
     const result = await runTool(sshDiskUsage, { host: "build-01", mount: "/" }, { upstream: df, audit: m.log });
     expect(result.outcome).toBe("success");
     expect(m.boundaries()).toEqual(["input_validated", "connection_started", "request_written", "body_received", "attempt_finished", "verdict", "result_returned"]);
+  });
+});
+
+describe("callHttp's boundaries", () => {
+  it("a connection whose peer never reads: connected, yet the request bytes were never all written", async () => {
+    // The peer accepts and never reads, so 16 MB cannot leave the socket buffers: 'connect' fired, 'finish' never does.
+    const sockets: net.Socket[] = [];
+    const server = net.createServer((socket) => void (sockets.push(socket), socket.pause()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const seen: UpstreamBoundary[] = [];
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/deployments`;
+    const result = await callHttp(
+      { method: "POST", url, body: Buffer.alloc(16 * 1024 * 1024) },
+      { timeoutMs: 500, maxBytes: 1024, retryClass: "unsafe", onBoundary: (b) => void seen.push(b) },
+    );
+    sockets.forEach((s) => s.destroy());
+    server.close();
+    expect(result).toMatchObject({ ok: false, code: "OUTCOME_UNKNOWN", sent: true });
+    expect(seen).toEqual([{ boundary: "connection_started" }]);
   });
 });
 
@@ -150,7 +187,7 @@ describe("toolgate audit explain", () => {
       `  ${line(2)} +N ms  credential_selected  credential "cred-deploy-2"`,
       `  ${line(3)} +N ms  authorization        "approved" by "ops-7"`,
       `  ${line(4)} +N ms  intent               attempt 1, on disk before the request`,
-      `  ${line(5)} +N ms  connection_started   attempt 1`,
+      `  ${line(5)} +N ms  connection_started   attempt 1, upstream "POST ${upstream.baseUrl}"`,
       `  ${line(6)} +N ms  request_written      attempt 1`,
       `  ${line(7)} +N ms  attempt_finished     attempt 1: "OUTCOME_UNKNOWN", sent true, then "not_retryable"`,
       `  ${line(8)} +N ms  verdict              "failure" "OUTCOME_UNKNOWN" at layer "transport"`,

@@ -74,31 +74,32 @@ async function main(): Promise<void> {
     },
   };
 
-  // Every event also goes to a hash-chained audit file; the gateway would publish its head elsewhere.
+  // Every boundary of every call goes to a hash-chained audit file; the gateway would publish its head elsewhere.
   const auditPath = join(mkdtempSync(join(tmpdir(), "toolgate-demo-")), "audit.jsonl");
   const anchor = newAuditAnchor();
   const audit = openAuditFile(auditPath, { writer: "demo-gateway", anchor });
   const events: AdapterEvent[] = [];
-  const context = { onEvent: (event: AdapterEvent) => void (events.push(event), audit.record(event)) };
+  const context = { onEvent: (event: AdapterEvent) => void events.push(event) };
   const scenarios: [string, () => Promise<AgentResult<unknown>>][] = [
     [
       "review: the injected message is not in the view",
-      () => runTool(reviewStatus, { change_id: "CR-42" }, { upstream: reviews, context }),
+      () => runTool(reviewStatus, { change_id: "CR-42" }, { upstream: reviews, context, audit }),
     ],
-    ["review by an unknown reviewer (hook)", () => runTool(reviewStatus, { change_id: "CR-7" }, { upstream: reviews, context })],
-    ["invalid arguments", () => runTool(reviewStatus, { change_id: "42; rm -rf /" }, { upstream: reviews, context })],
+    ["review by an unknown reviewer (hook)", () => runTool(reviewStatus, { change_id: "CR-7" }, { upstream: reviews, context, audit })],
+    ["invalid arguments", () => runTool(reviewStatus, { change_id: "42; rm -rf /" }, { upstream: reviews, context, audit })],
     [
       "job run: credential rejected and echoed",
-      () => runTool(jobRunStatus, { project_id: "bluebird", job: "deploy" }, { upstream: jobs, context }),
+      () => runTool(jobRunStatus, { project_id: "bluebird", job: "deploy" }, { upstream: jobs, context, audit }),
     ],
-    ["deployment after one 503 (retried)", () => runTool(deploymentStatus, { environment: "staging" }, { upstream: deployments, context })],
-    ["disk usage of / via a command", () => runTool(sshDiskUsage, { host: "build-01", mount: "/" }, { upstream: df, context })],
+    ["deployment after one 503 (retried)", () => runTool(deploymentStatus, { environment: "staging" }, { upstream: deployments, context, audit })],
+    ["disk usage of / via a command", () => runTool(sshDiskUsage, { host: "build-01", mount: "/" }, { upstream: df, context, audit })],
   ];
   for (const [title, run] of scenarios) show(title, await run(), events.at(-1));
   server.close();
   audit.close();
   const { seq, hash } = audit.head();
   console.log(`\n## audit\n${seq} records in ${auditPath}\ncheck: npx toolgate audit verify ${auditPath} --anchor ${anchor} --head ${hash}`);
+  console.log(`explain the last call: npx toolgate audit explain ${auditPath} ${events.at(-1)?.request_id ?? "<request_id>"} --anchor ${anchor}`);
 }
 
 await main();

@@ -91,7 +91,8 @@ export function explainCall(requestId: string, records: readonly { readonly body
   const events = records.map((r) => r.body.event as Facts);
   const steps = records.map(({ body, line }, i) => {
     const boundary = boundaryOf(events[i]!);
-    return { line, at: body.at, offset_ms: Date.parse(body.at) - start, boundary, detail: detailOf(boundary, events[i]!) };
+    const detail = detailOf(boundary, events[i]!) + (body.upstream === undefined ? "" : `, upstream ${JSON.stringify(body.upstream)}`);
+    return { line, at: body.at, offset_ms: Date.parse(body.at) - start, boundary, detail };
   });
   const attempts = events.filter((e) => e.boundary === "attempt_finished").map((e) => ({
     attempt: Number(e.attempt),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AdapterEvent } from "../adapter/types.js";
 import { createAuditLog, newAuditAnchor } from "./log.js";
 import { linkHash } from "./record.js";
+import { callTrail } from "./trail.js";
 import { verifyAuditLog } from "./verify.js";
 
 const NOW = Date.parse("2026-11-29T12:00:00Z");
@@ -87,6 +88,23 @@ describe("audit log", () => {
       const line = `{"body":${body},"hash":"${linkHash(forged.body.prev as string, body)}"}`;
       expect(verifyAuditLog(`${line}\n`).problem?.message).toBe("not an audit record of format 1");
     }
+  });
+
+  it("lists an intent without an outcome after it as an open call", () => {
+    const lines: string[] = [];
+    const durable: boolean[] = [];
+    const log = createAuditLog({ writer: "w", anchor: newAuditAnchor(), append: (line, sync) => void (lines.push(line), durable.push(sync)) });
+    const finished = callTrail(log, { tool: "start_deployment", request_id: "req_done" }, { retryClass: "unsafe" });
+    const crashed = callTrail(log, { tool: "start_deployment", request_id: "req_open" }, { retryClass: "unsafe" });
+    expect(finished.intent(1) && crashed.intent(1)).toBe(true);
+    crashed.upstream(1)({ boundary: "request_written" });
+    finished.resultReturned({ outcome: "success" });
+    const report = verifyAuditLog(lines.map((l) => `${l}\n`).join(""));
+    expect(report.openCalls).toEqual([{ request_id: "req_open", tool: "start_deployment", attempt: 1, line: 2 }]);
+    expect(durable).toEqual([true, true, false, false]);
+    // A safe call writes no intent and waits for no disk.
+    expect(callTrail(log, { tool: "t", request_id: "req_safe" }, { retryClass: "safe" }).intent(1)).toBe(true);
+    expect(lines).toHaveLength(4);
   });
 
   it("shows a cut-off end only against a published head", () => {
