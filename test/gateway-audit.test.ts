@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createAuditLog, newAuditAnchor, openAuditFile, verifyAuditLog } from "@toolgate/runtime/audit";
 import { callHttp, parseDiskUsage } from "@toolgate/runtime/upstream";
@@ -155,7 +155,7 @@ describe("callHttp's boundaries", () => {
     );
     sockets.forEach((s) => s.destroy());
     server.close();
-    expect(result).toMatchObject({ ok: false, code: "OUTCOME_UNKNOWN", sent: true });
+    expect(result).toMatchObject({ ok: false, code: "OUTCOME_UNKNOWN", sent: true, operator: { requestSent: true, requestWritten: false } });
     expect(seen).toEqual([{ boundary: "connection_started" }]);
   });
 });
@@ -212,5 +212,18 @@ describe("toolgate audit explain", () => {
     expect(await runCli("audit", "explain", file, "req_nothere")).toMatchObject({ code: 1, stderr: `${file}: error: no verified record of request "req_nothere"` });
     expect((await runCli("audit", "explain", file, "req_nothere", "--error-format", "github")).stderr).toBe(`::error file=${file}::no verified record of request "req_nothere"`);
     expect((await runCli("audit", "explain", file, "a b")).code).toBe(2);
+  });
+
+  it("explains only what verified when the chain breaks inside the call, and exits 1", async () => {
+    const file = join(tmp.dir, "timeout.jsonl");
+    const lines = (await readFile(file, "utf8")).split("\n");
+    const id = (JSON.parse(lines[8]!) as { body: { event: { request_id: string } } }).body.event.request_id;
+    lines[11] = lines[11]!.replace('"attempt":1', '"attempt":2'); // line 12: the timed-out call's intent
+    const edited = join(tmp.dir, "edited.jsonl");
+    await writeFile(edited, lines.join("\n"));
+    const { code, stdout, stderr } = await runCli("audit", "explain", edited, id);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`${edited}:12: error: its hash does not match its body (changed after it was written)`);
+    expect(stdout.split("\n").slice(0, 2)).toEqual([`toolgate: ${edited}: chain verified up to line 11 only`, `call "${id}" of tool "start_deployment": 3 records`]);
   });
 });

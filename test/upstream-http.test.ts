@@ -116,7 +116,7 @@ function get(pathname: string, options: { retryClass?: RetryClass; maxBytes?: nu
   return callHttp({ method: "GET", url: leakyUrl(pathname, query) }, { retryClass, maxBytes, timeoutMs, now: () => NOW });
 }
 
-const OPERATOR_FIELDS = new Set(["status", "errorClass", "errno", "timedOut", "requestSent", "bytesReceived", "elapsedMs"]);
+const OPERATOR_FIELDS = new Set(["status", "errorClass", "errno", "timedOut", "requestSent", "requestWritten", "bytesReceived", "elapsedMs"]);
 const SECRET_FORMS = [SECRET, SECRET.toLowerCase(), Buffer.from(SECRET).toString("base64").slice(0, 20), Buffer.from(SECRET).toString("hex")];
 
 /** The result (minus a success body, which is the next layer's input) holds no secret and only allowlisted diagnostics. */

@@ -46,7 +46,10 @@ export interface HttpOperatorRecord {
   readonly errorClass?: string;
   readonly errno?: string;
   readonly timedOut: boolean;
+  /** This request's own connection was established: from here on the upstream may have acted. */
   readonly requestSent: boolean;
+  /** All of the request's bytes were handed to the socket (its 'finish'), not merely queued. */
+  readonly requestWritten: boolean;
   readonly bytesReceived: number;
   readonly elapsedMs: number;
 }
@@ -92,6 +95,7 @@ class HttpExchange {
   readonly #signal: AbortSignal;
   readonly #tls: boolean;
   #connected = false;
+  #written = false;
   #status: number | undefined;
   #bytesReceived = 0;
 
@@ -136,7 +140,10 @@ class HttpExchange {
         socket.once(established, () => (this.#connected = true));
       });
       // 'finish': the last of the request was handed to the socket, not merely queued before connect.
-      this.#request.once("finish", () => this.#tell({ boundary: "request_written" }));
+      this.#request.once("finish", () => {
+        this.#written = true;
+        this.#tell({ boundary: "request_written" });
+      });
       this.#request.once("response", (response: IncomingMessage) => {
         this.#tell({ boundary: "response_headers", status: response.statusCode ?? 0 });
         resolve(response);
@@ -184,6 +191,7 @@ class HttpExchange {
       ...names,
       timedOut: this.#signal.aborted,
       requestSent: this.#connected,
+      requestWritten: this.#written,
       bytesReceived: this.#bytesReceived,
       elapsedMs: elapsed(this.startedAt),
     };
@@ -192,7 +200,7 @@ class HttpExchange {
 
 /** An unusable URL, method, header or limit is the caller's bug; nothing left the process. */
 function unusableRequest(error: unknown, startedAt: number): HttpFailure {
-  const operator = { ...errorNames(error), timedOut: false, requestSent: false, bytesReceived: 0, elapsedMs: elapsed(startedAt) };
+  const operator = { ...errorNames(error), timedOut: false, requestSent: false, requestWritten: false, bytesReceived: 0, elapsedMs: elapsed(startedAt) };
   return { ok: false, code: "INTERNAL_FAILURE", sent: false, operator };
 }
 
