@@ -85,15 +85,28 @@ describe("breaking changes need a version bump", () => {
     expect(errorsOf(down)).toMatchObject([{ code: "TG602" }]);
   });
 
-  it("compares a hand-edited contract it cannot read by version alone, without crashing", async () => {
+  it("compares a hand-edited contract it cannot read by version alone, with warning TG657 naming the tool", async () => {
     const good = JSON.parse(await manifestOf(spec(1))) as { tools: { contract: Record<string, unknown> }[] };
     for (const broken of [{ input: 1 }, { ...good.tools[0]!.contract, errors: [null] }, { ...good.tools[0]!.contract, limits: {} }, "x"]) {
       const manifest = JSON.stringify({ ...good, tools: [{ ...good.tools[0], contract: broken }] });
       const out = await compile({ files: new Map([["specs/probe.yaml", spec(1, { view: "id" })]]), specs: ["specs/probe.yaml"], previousManifest: manifest });
-      expect(gateOf(out)).toEqual([]);
+      expect(gateOf(out).map((d) => [d.code, d.severity, d.file, d.message])).toEqual([
+        ["TG657", "warning", "generated/toolgate.manifest.json", 'the manifest "generated/toolgate.manifest.json" records no readable contract for "probe": compared by version only'],
+      ]);
     }
-    const garbage = await compile({ files: new Map([["specs/probe.yaml", spec(1)]]), specs: ["specs/probe.yaml"], previousManifest: '{"format":2,"tools":{"a":1}}' });
-    expect(gateOf(garbage)).toEqual([]);
+  });
+
+  it.each([
+    ["not JSON", "<<<<<<< HEAD\n{}", "TG655", /cannot be read: it is not JSON/],
+    ["tools not a list", '{"format":2,"tools":{"a":1}}', "TG655", /cannot be read: it is not a toolgate manifest/],
+    ["an entry without a version", '{"format":2,"tools":[{"tool":"probe"}]}', "TG655", /not a toolgate manifest/],
+    ["a format from a newer toolgate", '{"format":3,"tools":[]}', "TG656", /has format 3; this toolgate reads formats 1, 2/],
+    ["no format", '{"tools":[]}', "TG656", /has format null/],
+  ])("refuses a manifest that is %s with an error, not a silent pass", async (_name, manifest, code, message) => {
+    const out = await compile({ files: new Map([["specs/probe.yaml", spec(1)]]), specs: ["specs/probe.yaml"], previousManifest: manifest, outDir: "out" });
+    expect(errorsOf(out).map((d) => [d.code, d.file, d.line])).toEqual([[code, "out/toolgate.manifest.json", 1]]);
+    expect(errorsOf(out)[0]!.message).toMatch(message);
+    expect(out.files).toEqual([]);
   });
 
   it("warns when a tool the manifest records is gone (TG603) and reports a new one (TG604)", async () => {
@@ -105,5 +118,36 @@ describe("breaking changes need a version bump", () => {
       ["TG603", "warning", "specs/probe.yaml"],
       ["TG604", "info", "specs/probe_two.yaml"],
     ]);
+  });
+});
+
+describe("a renamed tool (TG658) is one change, not a removal plus an addition", () => {
+  const routed = (tool: string, version: number, path = "/probes/{id}"): string =>
+    spec(version).replace("tool: probe", `tool: ${tool}`) + `upstream:\n  kind: http\n  method: GET\n  path: ${path}\n`;
+  const renamed = async (before: [string, string], after: [string, string]) =>
+    compile({ files: new Map([after]), specs: [after[0]], previousManifest: await (async () => {
+      const out = await compile({ files: new Map([before]), specs: [before[0]] });
+      return out.files.find((f) => f.path === MANIFEST_PATH)!.content;
+    })() });
+
+  it("names both tools when the same spec file now declares another name, breaking unless bumped", async () => {
+    const out = await renamed(["specs/probe.yaml", routed("probe", 1)], ["specs/probe.yaml", routed("probe_check", 1)]);
+    expect(codesOf(out)).toEqual(["TG601", "TG658"]);
+    expect(gateOf(out).find((d) => d.code === "TG658")!.message).toBe('tool renamed: "probe" → "probe_check" in the same spec file specs/probe.yaml (agents calling "probe" find no tool)');
+    const bumped = await renamed(["specs/probe.yaml", routed("probe", 1)], ["specs/probe.yaml", routed("probe_check", 2)]);
+    expect(errorsOf(bumped)).toEqual([]);
+    expect(codesOf(bumped)).toEqual(["TG658"]);
+  });
+
+  it("pairs a tool moved to another file by its upstream call, and compares its contract too", async () => {
+    const moved = routed("probe_check", 1).replace("enum: [approved, rejected]", "enum: [approved]");
+    const out = await renamed(["specs/probe.yaml", routed("probe", 1)], ["specs/probe_check.yaml", moved]);
+    expect(codesOf(out)).toEqual(["TG601", "TG614", "TG641", "TG658"]);
+    expect(gateOf(out).find((d) => d.code === "TG658")!.message).toMatch(/"probe" → "probe_check" calling the same upstream operation/);
+  });
+
+  it("keeps a removal and an addition when nothing ties the two tools", async () => {
+    const out = await renamed(["specs/probe.yaml", routed("probe", 1)], ["specs/other.yaml", routed("other", 1, "/others/{id}")]);
+    expect(codesOf(out)).toEqual(["TG603", "TG604"]);
   });
 });

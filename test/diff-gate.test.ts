@@ -66,6 +66,10 @@ const CATEGORIES: [string, string, (t: string) => string][] = [
   ["an output object closed", "TG643", edit(", additionalProperties: true }", " }")],
   ["a limit lowered", "TG650", edit("max_bytes: 8KiB", "max_bytes: 4KiB")],
   ["a fresh window shortened", "TG651", edit("max_age: 1m", "max_age: 30s")],
+  // The rendered tool definitions, and the tool's name.
+  ["strict mode turned off (`not` is outside OpenAI's and Anthropic's subsets)", "TG659", edit("id: { type: string, maxLength: 16 }\n    mode", 'id: { type: string, maxLength: 16, not: { const: "-" } }\n    mode')],
+  ["annotations readOnly → destructive", "TG663", edit("retry: { class: safe,", "retry: { class: idempotent,")],
+  ["a tool renamed in its spec file", "TG658", (t) => t.replace(/^tool: (\w+)$/m, "tool: $1_renamed")],
 ];
 
 const bumped = (text: string): string => text.replace("version: 1\n", "version: 2\n");
@@ -161,17 +165,36 @@ describe("toolgate diff --against <git-ref>", { timeout: 180_000 }, () => {
     await writeSpec(BASE);
   });
 
-  it("fails on a removed or renamed tool (TG603), which no version bump covers; a new tool alone passes", async () => {
-    await writeSpec(edit("tool: probe\n", "tool: probe_two\n")(bumped(BASE)));
-    const renamed = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
-    expect(renamed.code).toBe(1);
-    expect(renamed.stderr).toContain('warning TG603: tool removed or renamed: "probe" (version 1) is no longer among the specs');
+  it("fails on a removed tool (TG603), which no version bump covers; a new tool alone passes", async () => {
+    await rm(join(repo.dir, "specs/probe.yaml"));
+    await repo.write("specs/other.yaml", edit("tool: probe\n", "tool: other\n")(BASE).replace("operation: get_probe", "operation: get_other").replace('"/probes/{id}"', '"/others/{id}"'));
+    const removed = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    expect(removed.code).toBe(1);
+    expect(removed.stderr).toContain('warning TG603: tool removed or renamed: "probe" (version 1) is no longer among the specs');
+    expect(removed.stderr).toContain('info TG604: tool added: "other"');
+    await rm(join(repo.dir, "specs/other.yaml"));
     await writeSpec(BASE);
     await repo.write("specs/probe_two.yaml", edit("tool: probe\n", "tool: probe_two\n")(BASE));
     const added = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
     expect(added.code).toBe(0);
     expect(added.stderr).toContain('info TG604: tool added: "probe_two"');
     await rm(join(repo.dir, "specs/probe_two.yaml"));
+  });
+
+  it("reports a tool moved to a new file under a new name, same upstream operation, as one rename (TG658) naming both", async () => {
+    await rm(join(repo.dir, "specs/probe.yaml"));
+    await repo.write("specs/probe_check.yaml", edit("tool: probe\n", "tool: probe_check\n")(BASE));
+    const renamed = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    expect(renamed.code).toBe(1);
+    expect(renamed.stderr).toContain('specs/probe_check.yaml:1:1: info TG658: tool renamed: "probe" → "probe_check" calling the same upstream operation (agents calling "probe" find no tool)');
+    expect(renamed.stderr).toContain("error TG601: breaking change to probe_check under version 1");
+    expect(renamed.stderr).not.toMatch(/TG603|TG604/);
+    await repo.write("specs/probe_check.yaml", bumped(edit("tool: probe\n", "tool: probe_check\n")(BASE)));
+    const passing = await runBuiltCli(repo.dir, "diff", "--against", "HEAD");
+    expect(passing.code, passing.stderr).toBe(0);
+    expect(passing.stdout).toBe("toolgate: 1 contract change against HEAD (1 breaking, 0 compatible)");
+    await rm(join(repo.dir, "specs/probe_check.yaml"));
+    await writeSpec(BASE);
   });
 
   it("compares committed history with --against HEAD~1, and never touches the working tree", async () => {

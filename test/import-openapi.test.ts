@@ -23,8 +23,8 @@ interface Case {
   readonly document: string;
   /** The tools the import drafts (the other operations are reported as not importable). */
   readonly tools: readonly string[];
-  /** One tool's call and a response to adapt: the document's own example where it has one. */
-  readonly adapt: { readonly tool: string; readonly binding: string; readonly input: Record<string, unknown>; readonly raw: string; readonly data: unknown };
+  /** Tools' calls and responses to adapt: the document's own example where it has one. */
+  readonly adapt: readonly { readonly binding: string; readonly input: Record<string, unknown>; readonly raw: string; readonly data: unknown }[];
 }
 
 const openapi = (name: string): string => join(sharedTestdata, "openapi", name);
@@ -32,42 +32,53 @@ const openapi = (name: string): string => join(sharedTestdata, "openapi", name);
 const CASES: readonly Case[] = [
   {
     document: openapi("petstore.3.0.yaml"),
-    tools: ["show_pet_by_id"],
-    adapt: { tool: "show_pet_by_id", binding: "showPetById", input: { petId: "7" }, raw: '{"id":7,"name":"Rex","tag":"dog"}', data: { id: 7, name: "Rex" } },
+    tools: ["list_pets", "show_pet_by_id"],
+    adapt: [
+      { binding: "showPetById", input: { petId: "7" }, raw: '{"id":7,"name":"Rex","tag":"dog"}', data: { id: 7, name: "Rex" } },
+      // An array root: the view selects item fields under `items`.
+      { binding: "listPets", input: { limit: 2 }, raw: '[{"id":7,"name":"Rex","tag":"dog"},{"id":8,"name":"Tom"}]', data: { items: [{ id: 7, name: "Rex" }, { id: 8, name: "Tom" }] } },
+    ],
   },
   {
     document: openapi("petstore-expanded.3.0.yaml"),
-    tools: ["add_pet", "find_pet_by_id"],
-    adapt: { tool: "find_pet_by_id", binding: "findPetById", input: { id: 7 }, raw: '{"id":7,"name":"Rex"}', data: { id: 7, name: "Rex" } },
+    tools: ["add_pet", "find_pet_by_id", "find_pets"],
+    adapt: [
+      { binding: "findPetById", input: { id: 7 }, raw: '{"id":7,"name":"Rex"}', data: { id: 7, name: "Rex" } },
+      { binding: "findPets", input: { limit: 1 }, raw: '[{"id":7,"name":"Rex","tag":"dog"}]', data: { items: [{ name: "Rex", id: 7 }] } },
+    ],
   },
   {
     document: openapi("uspto.3.0.yaml"),
-    tools: ["list_data_sets"],
-    // The document's own example of the 200 response.
-    adapt: {
-      tool: "list_data_sets",
-      binding: "listDataSets",
-      input: {},
-      raw: JSON.stringify({ total: 2, apis: [{ apiKey: "oa_citations", apiVersionNumber: "v1", apiUrl: "https://developer.uspto.gov/ds-api/oa_citations/v1/fields", apiDocumentationUrl: "https://developer.uspto.gov/ds-api-docs/index.html" }] }),
-      data: { total: 2 },
-    },
+    tools: ["list_data_sets", "list_searchable_fields"],
+    adapt: [
+      // The document's own example of the 200 response.
+      {
+        binding: "listDataSets",
+        input: {},
+        raw: JSON.stringify({ total: 2, apis: [{ apiKey: "oa_citations", apiVersionNumber: "v1", apiUrl: "https://developer.uspto.gov/ds-api/oa_citations/v1/fields", apiDocumentationUrl: "https://developer.uspto.gov/ds-api-docs/index.html" }] }),
+        data: { total: 2 },
+      },
+      // A scalar root: the view names it `value`.
+      { binding: "listSearchableFields", input: { dataset: "oa_citations", version: "v1" }, raw: '"patent_number,filing_date"', data: { value: "patent_number,filing_date" } },
+    ],
   },
   {
     document: openapi("link-example.3.0.yaml"),
-    tools: ["get_pull_requests_by_id", "get_repository", "get_user_by_name"],
-    adapt: { tool: "get_user_by_name", binding: "getUserByName", input: { username: "ada" }, raw: '{"username":"ada","uuid":"u-1"}', data: { username: "ada", uuid: "u-1" } },
+    tools: ["get_pull_requests_by_id", "get_pull_requests_by_repository", "get_repositories_by_owner", "get_repository", "get_user_by_name"],
+    adapt: [{ binding: "getUserByName", input: { username: "ada" }, raw: '{"username":"ada","uuid":"u-1"}', data: { username: "ada", uuid: "u-1" } }],
   },
   {
     document: join(FIXTURES, "bookshop.3.1.yaml"),
     tools: ["create_order", "get_book", "list_books", "update_book"],
     // The document's `dune` example of getBook's 200 response.
-    adapt: {
-      tool: "get_book",
-      binding: "getBook",
-      input: { book_id: "bk_0001" },
-      raw: JSON.stringify({ book_id: "bk_0001", title: "Dune", subtitle: null, price: { amount: 1299, currency: "EUR" }, isbn: "9780441013593", updated_at: "2026-11-30T12:00:00Z" }),
-      data: { title: "Dune", book_id: "bk_0001", updated_at: "2026-11-30T12:00:00Z" },
-    },
+    adapt: [
+      {
+        binding: "getBook",
+        input: { book_id: "bk_0001" },
+        raw: JSON.stringify({ book_id: "bk_0001", title: "Dune", subtitle: null, price: { amount: 1299, currency: "EUR" }, isbn: "9780441013593", updated_at: "2026-11-30T12:00:00Z" }),
+        data: { title: "Dune", book_id: "bk_0001", updated_at: "2026-11-30T12:00:00Z" },
+      },
+    ],
   },
 ];
 
@@ -97,10 +108,13 @@ async function checkGolden(name: string, dir: string): Promise<void> {
 describe("toolgate import openapi", () => {
   it.each(CASES)("$document: import, TODOs reported, decided, gen, type-check, adapt", async (c) => {
     const dir = await project("import-openapi");
+    // A package of its own, as a user's is: the modeline resolves from specs/ to its node_modules.
+    await writeFile(join(dir, "package.json"), '{ "private": true, "type": "module" }\n');
     const imported = await runBuiltCli(dir, "import", "openapi", c.document);
     expect(imported.code, imported.stderr).toBe(0);
     expect(await specNames(dir)).toEqual(c.tools.map((t) => `${t}.yaml`));
     await checkGolden(c.document.split("/").at(-1)!.replace(/\.ya?ml$/, ""), dir);
+    expect((await readFile(join(dir, "specs", `${c.tools[0]}.yaml`), "utf8")).split("\n", 1)[0]).toBe("# yaml-language-server: $schema=../node_modules/@toolgate/spec/toolspec.schema.json");
 
     // Exactly the TODO markers, each at its line, and nothing else that is an error.
     const first = await runBuiltCli(dir, "gen", "--error-format", "json");
@@ -116,13 +130,15 @@ describe("toolgate import openapi", () => {
     expect(typeCheck([...generated].filter((p) => p.endsWith(".ts")).map((p) => join(dir, "generated", p)))).toEqual([]);
 
     const index = (await import(join(dir, "generated/index.ts"))) as Record<string, { call(a: unknown): { ok: boolean; call: unknown }; adapt(raw: string, call: unknown): unknown }>;
-    const adapter = index[c.adapt.binding]!;
-    const started = adapter.call(c.adapt.input);
-    expect(started.ok).toBe(true);
-    expect(adapter.adapt(c.adapt.raw, started.call)).toMatchObject({ outcome: "success", data: c.adapt.data });
+    for (const a of c.adapt) {
+      const adapter = index[a.binding]!;
+      const started = adapter.call(a.input);
+      expect(started.ok, a.binding).toBe(true);
+      expect(adapter.adapt(a.raw, started.call)).toMatchObject({ outcome: "success", data: a.data });
+    }
   }, 240_000);
 
-  it("imports nothing from a document whose operations have no JSON object response, and says why (exit 1)", async () => {
+  it("imports nothing from a document whose operations declare no JSON schema, and says why (exit 1)", async () => {
     const dir = await project("import-openapi-none");
     const result = await runBuiltCli(dir, "import", "openapi", openapi("api-with-examples.3.0.yaml"));
     expect(result.code).toBe(1);

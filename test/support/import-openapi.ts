@@ -1,5 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { isMap, isScalar, parseDocument, type Pair } from "yaml";
+import { isMap, isScalar, parse, parseDocument, type Pair } from "yaml";
 
 /** Lines (1-based) holding a `TODO:` marker value, where gen must report TG120. */
 export function todoLines(text: string): number[] {
@@ -16,7 +16,8 @@ const topPair = (doc: ReturnType<typeof parseDocument>, key: string): Pair | und
 export async function decideTodos(path: string): Promise<string[]> {
   const doc = parseDocument(await readFile(path, "utf8"));
   const comment = String((topPair(doc, "agent_view")?.key as { commentBefore?: string } | undefined)?.commentBefore ?? "");
-  const view = /Suggested: \[(.*)\]/.exec(comment)?.[1]?.split(", ") ?? [];
+  const suggested = /Suggested: (\[.*\])/.exec(comment)?.[1];
+  const view = suggested === undefined ? [] : (parse(suggested) as string[]);
   if (view.length === 0) throw new Error(`${path}: no suggested agent_view`);
   doc.set("agent_view", view);
   doc.set("checks", []);

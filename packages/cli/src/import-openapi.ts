@@ -4,6 +4,7 @@ import { join, posix } from "node:path";
 import { listFiles, readFailure, toPosix, writeText } from "./files.js";
 import { EXIT, type Io } from "./io.js";
 import { formatUsageError } from "./usage.js";
+import { specsDirOf } from "./import-sample.js";
 
 export interface ImportOpenApiOptions {
   readonly operation: readonly string[];
@@ -49,7 +50,7 @@ export async function runImportOpenApi(documentArg: string, options: ImportOpenA
     io.stderr(formatUsageError(`toolgate: cannot read ${document}: ${missing}`, options.errorFormat));
     return EXIT.usage;
   }
-  const result = importOpenApi({ document, files: files.texts, unreadable: files.unreadable, operations: options.operation, existing: await readExisting(options.out) });
+  const result = importOpenApi({ document, files: files.texts, unreadable: files.unreadable, operations: options.operation, existing: await readExisting(options.out), specsDir: await specsDirOf(options.out) });
   if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, options.errorFormat));
   if (hasErrors(result.diagnostics)) return EXIT.usage;
   for (const file of result.files) await writeText(join(options.out, file.path), file.content);

@@ -38,20 +38,25 @@ function readInput(text: string, index: number): { value: unknown } | Problem {
   return read.ok ? { value: read.value } : { problem: `toolgate: --input #${index + 1}:${read.line}:${read.column}: invalid JSON: ${read.message}` };
 }
 
-/** The directory holding package.json at or above `dir` (where node_modules is), else `dir` itself. */
+/** The directory holding package.json at or above `dir` (where node_modules is), else the working directory. */
 async function packageRoot(dir: string): Promise<string> {
   for (let at = dir; ; at = dirname(at)) {
     if ((await readIfExists(join(at, "package.json"))) !== undefined) return at;
-    if (dirname(at) === at) return dir;
+    if (dirname(at) === at) return process.cwd();
   }
+}
+
+/** A spec directory relative to its package root, where node_modules (and so the spec schema) is: what the modeline needs. */
+export async function specsDirOf(dir: string): Promise<string> {
+  const outDir = resolve(dir);
+  return toPosix(relative(await packageRoot(outDir), outDir));
 }
 
 /** Writes the draft unless a spec is there (or --force); the modeline needs the spec's directory relative to the package. */
 async function writeDraft(target: string, force: boolean, draft: (specsDir: string) => string): Promise<string | undefined> {
   try {
     if (!force && (await readIfExists(target)) !== undefined) return `toolgate: ${toPosix(target)} exists; a reviewed spec holds decisions a draft would lose (pass --force to replace it)`;
-    const outDir = resolve(dirname(target));
-    await writeText(target, draft(toPosix(relative(await packageRoot(outDir), outDir))));
+    await writeText(target, draft(await specsDirOf(dirname(target))));
     return undefined;
   } catch (e) {
     return `toolgate: cannot write ${toPosix(target)}: ${readFailure(e)}`;

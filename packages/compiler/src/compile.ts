@@ -5,7 +5,7 @@ import { DiagnosticCollector, type DiagnosticSink } from "./diagnostics/sink.js"
 import { adapterEmitter } from "./emit/adapter.js";
 import { clientEmitter, definitionListsEmitter, definitionsEmitter } from "./emit/definitions/index.js";
 import type { EmitResult, Emitter } from "./emit/emitter.js";
-import { manifestEmitter } from "./emit/manifest.js";
+import { MANIFEST_PATH, manifestEmitter } from "./emit/manifest.js";
 import { toolNames } from "./codegen/names.js";
 import { registryEmitter } from "./emit/registry.js";
 import { selectorEmitter } from "./emit/select.js";
@@ -59,7 +59,7 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
 export async function compile(input: CompileInput, emitters: readonly Emitter[] = DEFAULT_EMITTERS): Promise<CompileOutput> {
   const sink = new DiagnosticCollector();
   const tools = await frontEnd(input, sink);
-  checkCompatibility(tools, input.previousManifest).forEach((d) => sink.report(d));
+  checkCompatibility(tools, input.previousManifest, `${input.outDir ?? "generated"}/${MANIFEST_PATH}`).forEach((d) => sink.report(d));
   const output = (files: readonly OutputFile[]): CompileOutput => ({ files, diagnostics: sortDiagnostics(sink.diagnostics), tools });
   if (sink.hasErrors()) return output([]);
   const outDir = input.outDir ?? "generated";

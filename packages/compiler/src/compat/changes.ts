@@ -50,6 +50,13 @@ export const CHANGE_KINDS = {
   TG652: kind("upstream", true, "check added or changed"),
   TG653: kind("upstream", false, "limit or check relaxed"),
   TG654: kind("upstream", true, "upstream call changed (cannot classify)"),
+  TG658: kind("agent", true, "tool renamed"),
+  TG659: kind("agent", true, "strict mode turned off"),
+  TG660: kind("agent", false, "strict mode turned on"),
+  TG661: kind("agent", true, "tool definition parameters changed"),
+  TG662: kind("agent", true, "tool definition output schema changed"),
+  TG663: kind("agent", true, "tool annotations made less safe"),
+  TG664: kind("agent", false, "tool annotations made safer"),
 } as const satisfies Record<string, ChangeKind>;
 
 export type ChangeCode = keyof typeof CHANGE_KINDS;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ChangeCode } from "./changes.js";
 import { classifyTool } from "./classify.js";
 import type { ToolContract } from "./contract.js";
+import type { RenderedDefinitions } from "./definitions.js";
 import type { SchemaNode } from "../ir/types.js";
 
 const closed = (properties: Record<string, unknown>, required: string[] = []): SchemaNode => ({ type: "object", properties, required, additionalProperties: false }) as SchemaNode;
@@ -70,6 +71,7 @@ const cases: [string, Edit, ChangeCode, boolean][] = [
   ["a check removed", (c) => ({ ...c, checks: [] }), "TG653", false],
   ["the upstream path changed", (c) => ({ ...c, upstream: { ...c.upstream, path: "/v2/probe" } }), "TG654", true],
   ["the description changed", (c) => ({ ...c, definition: { ...c.definition, description: "Probes." } }), "TG605", false],
+  ["an output pattern widened by an alternative", output((p) => ({ ...p, note: { type: "string", maxLength: 100, pattern: "^(?:[a-z]*)$|^n/a$" } })), "TG645", false],
 ];
 
 describe("classifyTool", () => {
@@ -156,5 +158,49 @@ describe("classifyTool", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("classifyTool on the rendered tool definitions", () => {
+  const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  const definitions: RenderedDefinitions = {
+    mcp: { name: "probe", description: "Probe.", inputSchema: base.input, outputSchema: base.agent_view, annotations },
+    openai: { name: "probe", description: "Probe.", parameters: base.input, strict: true },
+    anthropic: { name: "probe", description: "Probe.", input_schema: base.input, strict: false },
+    gemini: { name: "probe", description: "Probe.", parametersJsonSchema: base.input },
+  };
+  const rendered: ToolContract = { ...base, definitions };
+  const edited = (edit: (d: RenderedDefinitions) => RenderedDefinitions, contract = rendered): ToolContract => ({ ...contract, definitions: edit(definitions) });
+  const changes = (after: ToolContract) => classifyTool(rendered, after).map((c) => [c.code, c.breaking, c.message]);
+
+  it("reports strict mode turned off as breaking, turned on as compatible", () => {
+    expect(changes(edited((d) => ({ ...d, openai: { ...d.openai, strict: false } })))).toEqual([["TG659", true, "openai strict mode turned off: the model's arguments are no longer constrained to the schema"]]);
+    expect(changes(edited((d) => ({ ...d, anthropic: { ...d.anthropic, strict: true } })))).toEqual([["TG660", false, "anthropic strict mode turned on"]]);
+  });
+
+  it("reports a parameters or output schema rendered differently from unchanged sources as breaking", () => {
+    const parameters = { ...base.input, description: "restated" };
+    expect(changes(edited((d) => ({ ...d, gemini: { ...d.gemini, parametersJsonSchema: parameters } })))).toEqual([["TG661", true, "gemini parameters schema changed though the input did not"]]);
+    expect(changes(edited((d) => ({ ...d, mcp: { ...d.mcp, outputSchema: {} } })))).toEqual([["TG662", true, "MCP outputSchema changed though the agent view did not"]]);
+  });
+
+  it("leaves a schema change whose source changed to the input codes", () => {
+    const input = { ...base.input, properties: { id: { type: "string", maxLength: 4 } } } as ToolContract["input"];
+    const after = edited((d) => ({ ...d, gemini: { ...d.gemini, parametersJsonSchema: input } }), { ...rendered, input });
+    expect(classifyTool(rendered, after).map((c) => c.code)).not.toContain("TG661");
+  });
+
+  it("reports readOnly → destructive annotations as breaking, the reverse as compatible", () => {
+    const destructive = { ...annotations, readOnlyHint: false, destructiveHint: true };
+    expect(changes(edited((d) => ({ ...d, mcp: { ...d.mcp, annotations: destructive } })))).toEqual([
+      ["TG663", true, "MCP annotations.destructiveHint false → true"],
+      ["TG663", true, "MCP annotations.readOnlyHint true → false"],
+    ]);
+    const safer = classifyTool(edited((d) => ({ ...d, mcp: { ...d.mcp, annotations: destructive } })), rendered);
+    expect(safer.map((c) => [c.code, c.breaking])).toEqual([["TG664", false], ["TG664", false]]);
+  });
+
+  it("compares nothing rendered against a contract recorded before definitions were", () => {
+    expect(classifyTool(base, rendered)).toEqual([]);
   });
 });

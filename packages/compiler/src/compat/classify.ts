@@ -1,6 +1,7 @@
 import { change, type Change } from "./changes.js";
 import type { ContractCheck, ToolContract } from "./contract.js";
 import { acceptChanges, INPUT_CODES, OUTPUT_CODES, rootAt, viewChanges } from "./schema-diff.js";
+import { renderedDefinitionChanges } from "./definition-diff.js";
 import { shapeOf } from "./shape.js";
 import type { SchemaNode } from "../ir/types.js";
 
@@ -21,6 +22,7 @@ export function classifyTool(before: ToolContract, after: ToolContract): Change[
     ...checkChanges(before.checks, after.checks),
     ...retryChanges(before.retry, after.retry),
     ...upstreamChanges(before.upstream, after.upstream),
+    ...renderedDefinitionChanges(before, after),
   ];
 }
 

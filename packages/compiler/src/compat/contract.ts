@@ -1,5 +1,6 @@
 import type { CheckIR, SchemaNode, ToolIR } from "../ir/types.js";
 import { selfContained } from "../schema/refs.js";
+import { renderedDefinitions, type RenderedDefinitions } from "./definitions.js";
 
 /**
  * A tool's full contract as the manifest records it (README, "The breaking-change gate"): what the
@@ -16,6 +17,8 @@ export interface ToolContract {
   readonly checks: readonly ContractCheck[];
   readonly retry: { readonly class: string; readonly max_attempts: number; readonly budget_ms: number; readonly on: readonly string[] };
   readonly upstream: { readonly envelope: boolean; readonly method: string | null; readonly path: string | null; readonly operation: string | null; readonly open_world: boolean };
+  /** As `<tool>/definitions.ts` renders them; absent in contracts recorded before they were. */
+  readonly definitions?: RenderedDefinitions;
 }
 
 export type ContractCheck =
@@ -58,6 +61,7 @@ export function contractOf(tool: ToolIR): ToolContract {
       operation: tool.upstream.operation ?? null,
       open_world: tool.upstream.openWorld,
     },
+    definitions: renderedDefinitions(tool),
   };
 }
 

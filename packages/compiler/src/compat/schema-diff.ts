@@ -1,5 +1,6 @@
 import { escapeToken } from "../load/pointer.js";
 import { change, type Change, type ChangeCode } from "./changes.js";
+import { comparePatterns } from "./pattern.js";
 import { ALL_TYPES, ANY, LOWER_BOUNDS, UPPER_BOUNDS, type Shape } from "./shape.js";
 
 /**
@@ -81,7 +82,10 @@ function boundDelta(before: Shape, after: Shape): Delta {
     const a = before.exact?.[k];
     const b = after.exact?.[k];
     if (a === b) continue;
-    const removed = b === undefined || (k === "uniqueItems" && b === "false");
+    // A pattern proved the same (trivially rewritten) is no change; one proved wider accepts more.
+    const relation = k === "pattern" && a !== undefined && b !== undefined ? comparePatterns(JSON.parse(a) as string, JSON.parse(b) as string) : "unknown";
+    if (relation === "same") continue;
+    const removed = b === undefined || (k === "uniqueItems" && b === "false") || relation === "wider";
     (removed ? more : less).push(`${k} ${a ?? "none"} → ${b ?? "none"}`);
   }
   return { less, more };

@@ -101,6 +101,9 @@ function renderObject(fields: readonly SelectedField[], from: Code, to: Code, na
   }`);
 }
 
+/** For a response viewed under a root name: the selector from `{ <name>: response }`, which the MCP client applies to a view. */
+export const NAMED_ROOT_SELECTOR = "selectNamedRoot";
+
 export function emitSelector(tool: ToolIR): GeneratedFile {
   const names = toolNames(tool.tool);
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
@@ -108,7 +111,16 @@ export function emitSelector(tool: ToolIR): GeneratedFile {
   const select = file.name("selectAgentView");
   const type = (name: Name): Name => file.import(toolExport(tool.tool, "types.ts", name, true));
   const scope: Scope = { file, bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };
-  renderObject(tool.selection.fields, type(names.output), type(names.agentView), select, true, scope);
+  const output = type(names.output);
+  if (tool.viewRoot === undefined) renderObject(tool.selection.fields, output, type(names.agentView), select, true, scope);
+  else {
+    // A non-object response is selected as the one member of an object (front/view-root.ts).
+    const inner = file.name(NAMED_ROOT_SELECTOR);
+    renderObject(tool.selection.fields, _`{ readonly ${propertyKey(tool.viewRoot)}: ${output} }`, type(names.agentView), inner, true, scope);
+    scope.bodies.push(_`export function ${select}(d: ${output}): ${type(names.agentView)} {
+    return ${inner}({ ${propertyKey(tool.viewRoot)}: d });
+  }`);
+  }
   const doc = jsdoc(`Builds the agent view of ${tool.tool}: a new object with only the agent_view allowlist.\nOnly declared fields are read, at every depth: undeclared members are never copied.`);
   const [main, ...nested] = scope.bodies.reverse();
   file.write(_`${doc}

@@ -103,13 +103,13 @@ function buildField(parent: unknown, pointer: string, key: string, node: TrieNod
     return value && { ...value, required: step.required };
   }
   if (!node.items) {
-    const union = ["anyOf", "oneOf", "if"].find((k) => k in step.schema);
-    if (union) return crossing(ctx, where, node, union);
-    if (step.schema.type !== "object" && !Array.isArray(step.schema.allOf)) return crossing(ctx, where, node, "type");
+    const problem = notAnObject(step.schema);
+    if (problem) return crossing(ctx, where, node, problem);
     return { ...buildObject(step.schema, step.pointer, node, ctx), required: step.required };
   }
   const items = step.schema.type === "array" ? itemsOf(step.schema, step.pointer, ctx.defs) : undefined;
-  if (!items?.ok || items.schema.type !== "object") return crossing(ctx, where, node, "items");
+  // Items as objects are crossed like an object (an allOf of objects too: `Pet` = allOf [NewPet, {id}]).
+  if (!items?.ok || notAnObject(items.schema) !== undefined) return crossing(ctx, where, node, "items");
   const inner = buildObject(items.schema, items.pointer, node, ctx);
   const kept = Object.fromEntries(KEPT_ARRAY_KEYWORDS.filter((k) => k in step.schema).map((k) => [k, step.schema[k]]));
   return {
@@ -117,6 +117,13 @@ function buildField(parent: unknown, pointer: string, key: string, node: TrieNod
     schema: { ...kept, type: "array", items: inner.schema },
     required: step.required,
   };
+}
+
+/** Why a path cannot continue into a schema's members: a union keyword, or not an object; undefined when it can. */
+function notAnObject(schema: SchemaObject): string | undefined {
+  const union = ["anyOf", "oneOf", "if"].find((k) => k in schema);
+  if (union) return union;
+  return schema.type !== "object" && !Array.isArray(schema.allOf) ? "type" : undefined;
 }
 
 function crossing(ctx: Ctx, where: SourceRange, node: TrieNode, keyword: string): undefined {

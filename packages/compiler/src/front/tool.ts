@@ -19,6 +19,7 @@ import { exactForm } from "../normalize/no-effect.js";
 import { selfContained } from "../schema/refs.js";
 import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js";
 import { buildAgentView } from "./agent-view.js";
+import { viewedOutput, viewRootName } from "./view-root.js";
 import { buildChecks } from "./checks.js";
 import { buildErrors } from "./errors.js";
 import { sourceMap } from "./locations.js";
@@ -57,7 +58,8 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   // Keywords validation ignores are left out of what the emitters see (the user's text is not touched).
   // No-effect and unsatisfiable keywords (warnings above) in forms that mean the same to every emitter.
   const closed = closeAll(mapBundle(withoutIgnored(bundle, vocabulary), exactForm), unknownMembers, own);
-  const view = buildAgentView(spec.agent_view, closed.output, closed.defs, bundle.locate, own);
+  const viewRoot = viewRootName(closed.output, closed.defs);
+  const view = buildAgentView(spec.agent_view, viewedOutput(closed.output, viewRoot), closed.defs, bundle.locate, own);
   const viewDefs = [...view.viewDefs].sort(([a], [b]) => (a < b ? -1 : 1));
   // Every definition passed the meta-schema check above: each one is a schema.
   const defs: Record<string, Schema> = { ...(closed.defs as Record<string, Schema>), ...Object.fromEntries(viewDefs.map(([name, d]) => [name, d.schema])) };
@@ -80,6 +82,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
     unknownMembers,
     defs,
     selection: view.selection,
+    ...(viewRoot === undefined ? {} : { viewRoot }),
     viewSelections: Object.fromEntries(viewDefs.map(([name, d]) => [name, d.selection])),
     checks,
     errors,

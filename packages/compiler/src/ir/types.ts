@@ -93,6 +93,8 @@ export interface ToolIR {
   /** Definitions shared by input, output and agent view (`#/$defs/<name>`). */
   readonly defs: Readonly<Record<string, Schema>>;
   readonly selection: Selection;
+  /** Set when the response root is not an object: the member the view puts it under (front/view-root.ts). */
+  readonly viewRoot?: "items" | "value";
   /** The selections `ref` selections name, by view definition (`toolgate:view:<def>` in `defs`). */
   readonly viewSelections: Readonly<Record<string, Selection>>;
   readonly checks: readonly CheckIR[];

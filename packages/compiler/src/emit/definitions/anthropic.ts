@@ -1,6 +1,8 @@
 import { _, jsdoc } from "../../codegen/code.js";
 import { runtimeType } from "../../codegen/file.js";
-import { problem } from "./dialect/problem.js";
+import { problem, type Problem } from "./dialect/problem.js";
+import type { DialectSchema } from "./dialect/portable.js";
+import type { SchemaObject } from "../../schema/walk.js";
 import { recursiveDefs, strictForm, type StrictSubset } from "./dialect/subset.js";
 import { argumentsSchema, problemDiagnostics, type DefinitionTarget } from "./target.js";
 
@@ -22,15 +24,20 @@ export const ANTHROPIC_STRICT: StrictSubset = {
   accepts: (keyword, value) => keyword !== "minItems" || value === 0 || value === 1,
 };
 
+/** The arguments in Anthropic's strict form, and whether strict holds (no problem); the manifest records both. */
+export function anthropicInput(input: DialectSchema): { readonly schema: SchemaObject; readonly strict: boolean; readonly problems: readonly Problem[] } {
+  const recursion = recursiveDefs(input).map((name) => problem(`/$defs/${name}`, `definition ${name} is recursive`));
+  const form = strictForm(input, ANTHROPIC_STRICT);
+  const problems = [...form.problems, ...recursion];
+  return { schema: form.schema, strict: problems.length === 0, problems };
+}
+
 export const anthropicTarget: DefinitionTarget = {
   name: "Anthropic",
   toolName: /^[A-Za-z0-9_-]{1,64}$/,
   emit(tool, schemas, file) {
-    const recursion = recursiveDefs(schemas.input).map((name) => problem(`/$defs/${name}`, `definition ${name} is recursive`));
-    const form = strictForm(schemas.input, ANTHROPIC_STRICT);
-    const problems = [...form.problems, ...recursion];
-    const strict = problems.length === 0;
-    const input = argumentsSchema(file, schemas, form.schema, "anthropicInputSchema", "The arguments in Anthropic's strict subset; bounds it lacks are restated in descriptions.");
+    const { schema, strict, problems } = anthropicInput(schemas.input);
+    const input = argumentsSchema(file, schemas, schema, "anthropicInputSchema", "The arguments in Anthropic's strict subset; bounds it lacks are restated in descriptions.");
     const code = _`${input.declaration}
 ${jsdoc(`Anthropic Messages API tools[] entry of ${tool.tool}.`)}
 export const ${file.name("anthropicTool")}: ${file.import(runtimeType("AnthropicTool"))} = {

@@ -3,6 +3,7 @@ import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import type { CheckIR, FieldPath, Selection, ToolIR } from "../../ir/types.js";
 import { bindFn, errorTable, operationLine, semanticFn } from "../adapter.js";
 import { toolExport, toolNames } from "../../codegen/names.js";
+import { NAMED_ROOT_SELECTOR } from "../select.js";
 
 /** Whether the agent view holds the value at `path` of the output (a whole selected value holds its insides). */
 function inView(selection: Selection, path: FieldPath): boolean {
@@ -46,7 +47,7 @@ export function emitClient(tool: ToolIR): GeneratedFile {
   bind: ${bindFn(checks, file)},
   semantic: ${semanticFn(checks, file)},
   // The selector reads only agent-view paths, which a validated view holds where the output does.
-  select: ${sibling("select.ts", "selectAgentView")} as (view: ${agentView}) => ${agentView},
+  select: ${sibling("select.ts", tool.viewRoot === undefined ? "selectAgentView" : NAMED_ROOT_SELECTOR)} as (view: ${agentView}) => ${agentView},
 };
 
 ${jsdoc(`Reads the MCP CallToolResult of a ${tool.tool} call whose arguments were \`args\`, as the adapter reads

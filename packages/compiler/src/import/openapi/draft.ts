@@ -6,6 +6,7 @@ import type { Suggestions } from "./suggest.js";
 import type { Document } from "yaml";
 import { commentAbove, newDocument, print, shown } from "./yaml-out.js";
 import { TODO } from "../../draft/todo.js";
+import { schemaModeline } from "../../draft/modeline.js";
 
 /** One operation drafted as a spec: what the import owns, plus what it suggests for the rest. */
 export interface Draft {
@@ -81,7 +82,7 @@ export function commentArguments(doc: Document, draft: Draft): void {
 }
 
 /** A new spec file for an operation: owned keys filled in, TODO markers with suggestions for the rest. */
-export function newSpecText(draft: Draft): string {
+export function newSpecText(draft: Draft, specsDir: string): string {
   const doc = newDocument(
     {
       tool: draft.tool,
@@ -97,12 +98,14 @@ export function newSpecText(draft: Draft): string {
       retry: TODO.retry,
       upstream: draft.upstream,
     },
-    [` Drafted by toolgate import openapi from ${shown(draft.source)}, operation ${shown(draft.label)}.`, " Re-importing rewrites dialect, input, output, errors and upstream; every other key is yours."].join("\n"),
+    [` ${schemaModeline(specsDir)}`, ` Drafted by toolgate import openapi from ${shown(draft.source)}, operation ${shown(draft.label)}.`, " Re-importing rewrites dialect, input, output, errors and upstream; every other key is yours."].join("\n"),
   );
   commentArguments(doc, draft);
   commentAbove(doc, ["vocabulary"], [`The document uses formats toolgate does not assert: ${list(draft.unknownFormats)}. They are kept as annotations (warning TG251).`]);
   const view = draft.suggestions.view;
-  commentAbove(doc, ["agent_view"], [view.length > 0 ? `Suggested: ${list(view)}` : "No scalar top-level field to suggest: name sub-fields (a.b, items[].id)."]);
+  // Quoted where YAML's flow syntax needs it (`"items[].id"`), so the line can be copied as the value.
+  const paths = view.map((p) => (/[[\]{},#:]/.test(p) ? JSON.stringify(p) : p));
+  commentAbove(doc, ["agent_view"], [view.length > 0 ? `Suggested: ${list(paths)}` : "No scalar top-level field to suggest: name sub-fields (a.b, items[].id)."]);
   commentAbove(doc, ["checks"], checkComments(draft.suggestions));
   commentAbove(doc, ["retry"], [`The method (${draft.upstream.method}) is no evidence: decide from what the operation does upstream.`]);
   return print(doc);

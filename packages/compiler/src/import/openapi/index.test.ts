@@ -23,7 +23,7 @@ function document(operation: string, components = "") {
 const OK_RESPONSE = ["      responses:", "        '200':", "          description: ok", "          content:", "            application/json:", "              schema: { $ref: '#/components/schemas/Item' }"].join("\n");
 
 const run = (text: string, existing = new Map<string, string>(), extra: Record<string, string> = {}) =>
-  importOpenApi({ document: DOC, files: new Map([[DOC, text], ...Object.entries(extra)]), existing });
+  importOpenApi({ document: DOC, files: new Map([[DOC, text], ...Object.entries(extra)]), existing, specsDir: "specs" });
 
 describe("importOpenApi", () => {
   it("maps a parameter name that is no identifier, in the input and in the path template, and says which parameter it is", () => {

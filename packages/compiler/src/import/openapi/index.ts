@@ -25,6 +25,8 @@ export interface OpenApiImportInput {
   readonly operations?: readonly string[];
   /** What the output directory already holds, by path relative to it (`show_pet.yaml`, `schemas/petstore.yaml`). */
   readonly existing: ReadonlyMap<string, string>;
+  /** The output directory relative to the package root (POSIX), for the specs' yaml-language-server modeline. */
+  readonly specsDir: string;
 }
 
 export interface PlannedFile {
@@ -55,6 +57,7 @@ interface Context {
   readonly pool: SchemaPool;
   readonly dialect: "openapi-3.0" | "openapi-3.1";
   readonly schemasPath: string;
+  readonly specsDir: string;
 }
 
 /** Drafts one spec per chosen operation and the shared schemas file: a pure function of its input. */
@@ -69,7 +72,7 @@ export function importOpenApi(input: OpenApiImportInput): OpenApiImportResult {
   const dialect = documentDialect(source, diagnostics);
   if (dialect === undefined) return done();
   const chosen = chooseOperations(operationsOf(source), input.operations ?? [], source, diagnostics);
-  const ctx: Context = { source, pool: new SchemaPool(source), dialect, schemasPath: `schemas/${documentName(input.document)}.yaml` };
+  const ctx: Context = { source, pool: new SchemaPool(source), dialect, schemasPath: `schemas/${documentName(input.document)}.yaml`, specsDir: input.specsDir };
   const drafts = draftAll(chosen, ctx, diagnostics);
   if (hasErrors([...source.diagnostics, ...diagnostics])) return done();
   const plan: Plan = { files: [], report: [], diagnostics };
@@ -165,7 +168,7 @@ function planSpec(draft: Draft, ctx: Context, changedSchemas: ReadonlySet<string
   const path = `${draft.tool}.yaml`;
   const before = existing.get(path);
   if (before === undefined) {
-    files.push({ path, content: newSpecText(draft) });
+    files.push({ path, content: newSpecText(draft, ctx.specsDir) });
     report.push(`${path}: new (${draft.label}); decide the TODOs: agent_view, checks, retry${draft.description.startsWith("TODO:") ? ", description" : ""}`);
     return;
   }

@@ -18,7 +18,10 @@ export function draftOutput(source: OpenApiSource, pool: SchemaPool, op: Operati
       continue;
     }
     const output = pool.rewrite(schema.value, schema.file, schema.pointer, refPrefix);
-    return isObjectSchema(pool, output) ? { schema: output } : { reason: `its ${status} response is ${kindOf(pool.deref(output))}; a tool's output is a JSON object` };
+    // An array or scalar root is viewed under `items` / `value` (README, "The agent view of a list").
+    return isObjectSchema(pool, output) || declaredTypes(pool.deref(output)).length > 0
+      ? { schema: output }
+      : { reason: `its ${status} response is ${kindOf(pool.deref(output))}; a tool's output is a JSON object, an array or a scalar with a declared type` };
   }
   return { reason: reasons.join("; ") };
 }
@@ -27,10 +30,16 @@ export function draftOutput(source: OpenApiSource, pool: SchemaPool, op: Operati
 function isObjectSchema(pool: SchemaPool, schema: unknown): boolean {
   const s = pool.deref(schema);
   if (!isRecord(s)) return false;
-  const types = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
+  const types = declaredTypes(s);
   if (types.length > 0) return types.includes("object") && types.every((t) => t === "object" || t === "null");
   if (isRecord(s.properties)) return true;
   return Array.isArray(s.allOf) && s.allOf.length > 0 && s.allOf.every((m) => isObjectSchema(pool, m));
+}
+
+/** The `type` of a schema as a list; empty when it declares none. */
+export function declaredTypes(schema: unknown): unknown[] {
+  if (!isRecord(schema) || schema.type === undefined) return [];
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
 }
 
 function kindOf(schema: unknown): string {

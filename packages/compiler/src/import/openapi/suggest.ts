@@ -1,6 +1,7 @@
 import type { Argument } from "./input.js";
 import { snakeCase } from "./names.js";
 import type { SchemaPool } from "./pool.js";
+import { declaredTypes } from "./response.js";
 import { isRecord } from "./source.js";
 
 /** What the import suggests, as comments, for the decisions it leaves to the author. */
@@ -39,11 +40,27 @@ function isScalar(schema: unknown): boolean {
   return types.some((t) => SCALARS.has(t as string)) && types.every((t) => SCALARS.has(t as string) || t === "null");
 }
 
-export function suggest(pool: SchemaPool, output: unknown, args: readonly Argument[]): Suggestions {
-  const { properties, required } = membersOf(pool, output);
+/** Suggestions for a response that is not an object: its root name (front/view-root.ts), no check candidate. */
+function nonObjectSuggestions(pool: SchemaPool, root: Record<string, unknown>): Suggestions | undefined {
+  const types = declaredTypes(root);
+  if (types.length === 0 || types.includes("object")) return undefined;
+  if (!types.includes("array")) return { view: ["value"], binds: [], fresh: [] };
+  const { properties, required } = membersOf(pool, root.items);
+  return { view: viewOf(properties, required).map((k) => `items[].${k}`), binds: [], fresh: [] };
+}
+
+function viewOf(properties: Map<string, unknown>, required: Set<string>): string[] {
   const scalars = [...properties].filter(([, v]) => isScalar(v)).map(([k]) => k);
   const requiredScalars = scalars.filter((k) => required.has(k));
-  const view = (requiredScalars.length > 0 ? requiredScalars : scalars).slice(0, MAX_VIEW);
+  return (requiredScalars.length > 0 ? requiredScalars : scalars).slice(0, MAX_VIEW);
+}
+
+export function suggest(pool: SchemaPool, output: unknown, args: readonly Argument[]): Suggestions {
+  const root = pool.deref(output);
+  const other = isRecord(root) ? nonObjectSuggestions(pool, root) : undefined;
+  if (other) return other;
+  const { properties, required } = membersOf(pool, output);
+  const view = viewOf(properties, required);
   const binds = args
     .filter((a) => a.in === "path")
     .flatMap((a) => {
