@@ -6,6 +6,8 @@ export interface HttpUpstream<Input> {
   readonly baseUrl: string;
   /** Path and query for one call's validated input; encode input values with encodeURIComponent. */
   pathFor(input: Input): string;
+  /** The spec's `upstream.path` (e.g. `/reviews/{change_id}`): what the audit record names. */
+  readonly pathTemplate?: string;
   readonly method?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
@@ -46,6 +48,10 @@ export type Attempt =
       readonly evidence?: Uint8Array;
       readonly operator: OperatorRecord;
     };
+
+/** What the audit record names as the upstream, before redaction: never the call's input. */
+export const upstreamText = <Input>(upstream: Upstream<Input>): string =>
+  "command" in upstream ? upstream.command.file : `${upstream.method ?? "GET"} ${upstream.baseUrl}${upstream.pathTemplate ?? ""}`;
 
 export type AttemptFn = (context: AttemptContext) => Promise<Attempt>;
 

@@ -12,8 +12,8 @@
  * attempt transport facts to `onAttempt`; neither channel is ever shown to the agent.
  */
 import { executeWithRetry, systemRetryDeps } from "@toolgate/runtime";
-import type { Adapter, AgentResult, FailOptions, RetryDeps, ToolCall, ToolgateContext } from "@toolgate/runtime";
-import { attemptFor } from "./attempts.js";
+import type { Adapter, AdapterEvent, AgentResult, FailOptions, RetryDeps, ToolCall, ToolgateContext } from "@toolgate/runtime";
+import { attemptFor, upstreamText } from "./attempts.js";
 import type { Attempt, OperatorRecord, Upstream } from "./attempts.js";
 
 export type { CommandUpstream, HttpUpstream, OperatorRecord, Upstream } from "./attempts.js";
@@ -41,6 +41,11 @@ export interface RunOptions<Input> {
   readonly approve?: (call: ToolCall<Input>) => ApprovalDecision | Promise<ApprovalDecision>;
   readonly context?: ToolgateContext;
   readonly onAttempt?: (record: AttemptRecord) => void;
+  /**
+   * Every event of the call also goes here with the upstream it was for (`GET <baseUrl><path
+   * template>` or the command file); the audit log stores that text redacted (redactFreeText).
+   */
+  readonly audit?: { record(event: AdapterEvent, upstream?: string, where?: { readonly pathTemplate?: string }): unknown };
   /** Clock, sleep and randomness of the retry loop (tests inject them). */
   readonly retryDeps?: RetryDeps;
 }
@@ -51,7 +56,7 @@ export async function runTool<Input, Output, View>(
   args: unknown,
   options: RunOptions<Input>,
 ): Promise<AgentResult<View>> {
-  const started = adapter.call(args, options.context);
+  const started = adapter.call(args, audited(options));
   if (!started.ok) return started.result;
   const { call } = started;
   const refusal = await approval(options.approve, call);
@@ -68,6 +73,22 @@ export async function runTool<Input, Output, View>(
     // pathFor, argsFor or parse threw: a gateway defect whose message may hold anything.
     return adapter.fail(call, "INTERNAL_FAILURE");
   }
+}
+
+/** The caller's context, its events also appended to `options.audit` when given. */
+function audited<Input>(options: RunOptions<Input>): ToolgateContext | undefined {
+  const { audit, context } = options;
+  if (!audit) return context;
+  const upstream = upstreamText(options.upstream);
+  const template = "pathTemplate" in options.upstream ? options.upstream.pathTemplate : undefined;
+  const where = template === undefined ? {} : { pathTemplate: template };
+  return {
+    ...context,
+    onEvent: (event) => {
+      bestEffort(() => context?.onEvent?.(event));
+      audit.record(event, upstream, where);
+    },
+  };
 }
 
 const REFUSALS: Readonly<Record<string, "USER_DENIED" | "VAULT_LOCKED">> = { denied: "USER_DENIED", vault_locked: "VAULT_LOCKED" };

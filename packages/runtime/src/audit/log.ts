@@ -1,5 +1,6 @@
 import type { AdapterEvent } from "../adapter/types.js";
 import { randomFill } from "../random.js";
+import { redactFreeText } from "../redact.js";
 import { AUDIT_FORMAT, formatLine, isHash, linkHash, WRITER_PATTERN, type AuditBody, type AuditHead } from "./record.js";
 
 export interface AuditLogOptions {
@@ -25,8 +26,12 @@ export interface AuditLogOptions {
 }
 
 export interface AuditLog {
-  /** Appends a record for `event` and returns the new head. Fits `context.onEvent` as it is. */
-  readonly record: (event: AdapterEvent, upstream?: string) => AuditHead;
+  /**
+   * Appends a record for `event` and returns the new head. Fits `context.onEvent` as it is.
+   * `upstream` (an endpoint like `GET https://host/path` or a command line) is stored redacted
+   * (redactFreeText): give the spec's path template so its literal segments stay readable.
+   */
+  readonly record: (event: AdapterEvent, upstream?: string, where?: { readonly pathTemplate?: string }) => AuditHead;
   /** The current head: publish it somewhere the writer cannot rewrite, so truncation shows. */
   readonly head: () => AuditHead;
 }
@@ -36,6 +41,10 @@ const count = (value: number | undefined, what: string): number => {
   if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`audit ${what}: a non-negative integer`);
   return value;
 };
+
+/** An endpoint (`[METHOD ]url-or-path`) or, when it is neither, a command line. */
+const redactUpstream = (upstream: string, where: { readonly pathTemplate?: string } | undefined): string =>
+  redactFreeText(/^(?:[A-Z]{1,16} )?(?:[a-z][a-z0-9+.-]*:\/\/|\/)/.test(upstream) ? "endpoint" : "command", upstream, where);
 
 /** 32 random bytes in hex: the first `prev` of a new chain. */
 export function newAuditAnchor(): string {
@@ -55,9 +64,10 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   let head: AuditHead = { writer, seq: count(options.seq, "seq"), hash: options.anchor };
   let dropped = count(options.dropped, "dropped");
 
-  function record(event: AdapterEvent, upstream?: string): AuditHead {
+  function record(event: AdapterEvent, upstream?: string, where?: { readonly pathTemplate?: string }): AuditHead {
     const at = new Date(now()).toISOString();
-    const body: AuditBody<AdapterEvent> = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at, upstream, dropped: dropped || undefined, event };
+    const kept = upstream === undefined ? undefined : redactUpstream(upstream, where);
+    const body: AuditBody<AdapterEvent> = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at, upstream: kept, dropped: dropped || undefined, event };
     const text = JSON.stringify(body);
     const hash = linkHash(head.hash, text);
     try {
