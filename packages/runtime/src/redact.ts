@@ -9,14 +9,7 @@
  * Pure and total: any string in, a string out, and the marker itself never looks like a secret.
  */
 
-export type FreeTextKind = "endpoint" | "path" | "host" | "command" | "message";
-
-export interface RedactContext {
-  /** The spec's `upstream.path`, e.g. `/reviews/{change_id}`. */
-  readonly pathTemplate?: string;
-}
-
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 const MAX_LENGTH = 2048;
 
 const SECRET_SHAPES: readonly RegExp[] = [
@@ -41,7 +34,7 @@ const isOpaque = (run: string): boolean => {
 };
 
 /** Known secret shapes and opaque tokens masked; what is left is words, numbers and punctuation. */
-export function maskSecrets(text: string): string {
+function maskSecrets(text: string): string {
   let masked = text.replace(HEADER_LINE, `$1 ${REDACTED}`);
   for (const shape of SECRET_SHAPES) masked = masked.replace(shape, (match, name?: string) => (typeof name === "string" && match.startsWith(name) ? `${name}${REDACTED}` : REDACTED));
   return masked.replace(OPAQUE_TOKEN, (run) => (isOpaque(run) ? REDACTED : run));
@@ -103,7 +96,8 @@ function maskUrls(text: string): string {
 
 /**
  * `value` as an operator record may keep it. `kind` says what the text is; `ctx.pathTemplate`
- * lets an endpoint or path keep the segments the spec spells out.
+ * (the spec's `upstream.path`, e.g. `/reviews/{change_id}`) lets an endpoint or path keep the
+ * segments the spec spells out.
  */
 export function redactFreeText(kind: "endpoint" | "path" | "host" | "command" | "message", value: string, ctx?: { readonly pathTemplate?: string }): string {
   const text = typeof value === "string" ? value.slice(0, MAX_LENGTH) : "";
