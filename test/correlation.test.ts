@@ -27,9 +27,12 @@ describe("results of parallel calls", () => {
       expect(jobRunStatus.adapt(raw, call)).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
       expect(events.at(-1)).toMatchObject({ layer: "binding", check_id: "request_id", request_id: call.request_id });
     }
-    expect(jobRunStatus.adapt(answerFirst, first).outcome).toBe("success");
-    expect(jobRunStatus.adapt(answerSecond, second).outcome).toBe("success");
-    expect(a.events.map((e) => e.correlation?.tool_call_id)).toEqual(["call-a", "call-a"]);
+    // One result per call: even the right answer, after a wrong one, is refused; a new call takes it.
+    expect(jobRunStatus.adapt(answerFirst, first)).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
+    expect(a.events.at(-1)).toMatchObject({ layer: "binding", check_id: "call.once" });
+    const retry = startJob(a.context);
+    expect(jobRunStatus.adapt(jobEnvelope(retry.request_id), retry).outcome).toBe("success");
+    expect(a.events.map((e) => e.correlation?.tool_call_id)).toEqual(["call-a", "call-a", "call-a"]);
   });
 
   it("a payload upstream's results swapped between two reviews fail at the binding on change_id", () => {
@@ -42,7 +45,7 @@ describe("results of parallel calls", () => {
     const answers = ["CR-42", "CR-43"].map((id) => JSON.stringify({ change_id: id, decision: "approved", reviewed_by: "alice", observed_at: observedAt }));
     expect(reviewStatus.adapt(answers[1]!, calls[0]!)).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
     expect(events.at(-1)).toMatchObject({ layer: "binding", check_id: "bind.change_id" });
-    expect(reviewStatus.adapt(answers[0]!, calls[0]!).outcome).toBe("success");
+    expect(reviewStatus.adapt(answers[1]!, calls[1]!).outcome).toBe("success");
   });
 });
 

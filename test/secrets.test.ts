@@ -95,6 +95,9 @@ function expectOperatorRecord(hostile: HostileCase, o: Observation): void {
   const { code, layer, status, attempts } = hostile.expected;
   const requestId = o.result!.request_id;
   expect(o.events).toHaveLength(1);
+  // The same event, once, in the audit file and as a span.
+  expect(o.audit.trimEnd().split("\n").map((line) => (JSON.parse(line) as { body: { event: { request_id: string } } }).body.event.request_id)).toEqual([requestId]);
+  expect((JSON.parse(o.spans) as unknown[]).length).toBe(1);
   expect(o.events[0]).toMatchObject({ request_id: requestId, outcome: code ? "failure" : "success", code, layer, upstream_status: status });
   expect(o.attempts.map((a) => [a.request_id, a.attempt])).toEqual(Array.from({ length: attempts }, (_, i) => [requestId, i + 1]));
 }
@@ -118,7 +121,7 @@ function expectEvidence(hostile: HostileCase, o: Observation): void {
   if (digest !== undefined) expect(digest).toBe(createHash("sha256").update(raw).digest("hex"));
 }
 
-describe("a planted canary reaches no agent result, event, attempt record, log line or thrown error", () => {
+describe("a planted canary reaches no agent result, event, attempt record, audit record, span, log line or thrown error", () => {
   for (const hostile of CASES) {
     it(hostile.name, async () => {
       const o = await observe(hostile);

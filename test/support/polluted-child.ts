@@ -69,15 +69,17 @@ for (const [tool, adapter] of Object.entries(adapters)) {
     continue;
   }
   const call = { tool, request_id: runtime.newRequestId(), input: sample.input, context };
+  // A result is adapted once per call object: each case gets its own copy of the call.
+  const once = () => ({ ...call });
   const output = sample.output(call.request_id);
   const everything = [...members(sample.input), ...members(output)];
   pollutedWhile(everything, () => {
     const started = adapter.call(sample.input, context);
     cases.push({ tool, kind: "whole input", result: started.ok ? "ok" : comparable(started.result) });
-    cases.push({ tool, kind: "whole", result: comparable(adapter.adapt(JSON.stringify(output), call)) });
+    cases.push({ tool, kind: "whole", result: comparable(adapter.adapt(JSON.stringify(output), once())) });
   });
   for (const member of members(output)) {
-    const result = pollutedWhile([member], () => adapter.adapt(JSON.stringify(without(output, member[0])), call));
+    const result = pollutedWhile([member], () => adapter.adapt(JSON.stringify(without(output, member[0])), once()));
     cases.push({ tool, kind: "output", path: member[0], value: member[1], result: comparable(result) });
   }
   for (const member of members(sample.input)) {

@@ -7,6 +7,7 @@ export type {
   CheckFn,
   Correlation,
   FailOptions,
+  OperatorLabels,
   RawEvidence,
   ToolCall,
   ToolgateContext,
@@ -19,6 +20,7 @@ export type { AgentError, AgentFailure, AgentResult, AgentSuccess, Layer } from 
 export { withOperation } from "./result.js";
 export { parseDateTime } from "./time/rfc3339.js";
 export { pathSegment } from "./path-segment.js";
+export { redactFreeText } from "./redact.js";
 export { ownMember } from "./own.js";
 export { formats } from "./validate/formats.js";
 export { deepEqual, isMultipleOf, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATALOG, CATALOG_CODES } from "./errors/catalog.js";
+import { catalogError as tableError } from "./errors/table.js";
 import { toProblemDetails } from "./problem.js";
-import type { AgentError } from "./result.js";
+import { withOperation, type AgentError } from "./result.js";
 
 function catalogError(code: (typeof CATALOG_CODES)[number]): AgentError {
   const entry = CATALOG[code];
@@ -40,6 +41,19 @@ describe("toProblemDetails", () => {
     const limited = { ...catalogError("RATE_LIMITED"), retry_after_seconds: 30 };
     expect(toProblemDetails(input).invalid_fields).toEqual(["change_id"]);
     expect(toProblemDetails(limited).retry_after_seconds).toBe(30);
+  });
+
+  it("names the operation of an OUTCOME_UNKNOWN, so an HTTP caller knows what to inspect", () => {
+    const unknown = withOperation(tableError("OUTCOME_UNKNOWN", "unsafe"), "trigger_deploy");
+    expect(toProblemDetails(unknown)).toMatchObject({ code: "OUTCOME_UNKNOWN", action: "inspect_outcome", operation: "trigger_deploy" });
+    expect(toProblemDetails(tableError("NOT_FOUND", "safe"))).not.toHaveProperty("operation");
+  });
+
+  it("gives an unreachable network on an unsafe operation the action of its retry class", () => {
+    expect(tableError("NETWORK_UNREACHABLE", "unsafe")).toMatchObject({ retryable: false, action: "stop_and_report" });
+    for (const retryClass of ["safe", "idempotent"] as const) {
+      expect(tableError("NETWORK_UNREACHABLE", retryClass)).toMatchObject({ retryable: true, action: "retry_after_delay" });
+    }
   });
 
   it("renders a tool-specific code as a generic tool error with its declared action", () => {

@@ -20,6 +20,8 @@ export interface ProblemDetails {
   readonly retryable: boolean;
   readonly invalid_fields?: readonly string[];
   readonly retry_after_seconds?: number;
+  /** The operation an `inspect_outcome` error names (OUTCOME_UNKNOWN): what to look up before acting again. */
+  readonly operation?: string;
 }
 
 /** Tool-specific codes have no catalog title or status; they render as a generic tool error. */
@@ -41,6 +43,7 @@ export function toProblemDetails(error: AgentError, instance?: string): ProblemD
     retryable: safe.retryable,
     ...(safe.invalid_fields === undefined ? {} : { invalid_fields: safe.invalid_fields }),
     ...(safe.retry_after_seconds === undefined ? {} : { retry_after_seconds: safe.retry_after_seconds }),
+    ...(safe.operation === undefined ? {} : { operation: safe.operation }),
   };
 }
 

@@ -8,6 +8,7 @@ import { verdictOf } from "../validate/support.js";
 import { schemaErrorsOf } from "./events.js";
 import { invalidFields } from "./input.js";
 import { observe, startedAt } from "./observe.js";
+import { ConcludedCalls, frozenCopy } from "./once.js";
 import { declaredError, errorFor, report, runPipeline } from "./pipeline.js";
 import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
 import { Judgement, stop } from "./verdict.js";
@@ -24,12 +25,14 @@ const wholeSeconds = (value: number | undefined): number | undefined =>
  */
 export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input, Output, View>): Adapter<Input, Output, View> {
   const plain = def as AdapterDefinition<unknown, unknown, unknown>;
+  const concluded = new ConcludedCalls();
 
   function call(args: unknown, context: ToolgateContext = DEFAULT_CONTEXT): CallStart<Input> {
     const started = startedAt(context);
     const call: ToolCall<Input> = { tool: def.tool, request_id: newRequestId(), input: args as Input, context };
     const verdict = verdictOf(def.validateInput, args);
-    if (verdict === true) return { ok: true, call };
+    // Frozen once valid: neither the ids nor the input a check compares can change afterwards.
+    if (verdict === true) return { ok: true, call: Object.freeze({ ...call, input: frozenCopy(args as Input) }) };
     // A validator that threw (arguments nested deeper than the stack) left no errors of this call.
     const facts = verdict === false ? schemaErrorsOf(def.validateInput) : { checkId: "exception" };
     report(plain, call, Judgement.of(stop("INVALID_INPUT", "input", facts)).outcome(), undefined, started);
@@ -39,11 +42,13 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
   }
 
   function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {
+    if (!concluded.conclude(call)) return observe(plain, raw, call, () => Judgement.of(stop("INVALID_RESPONSE", "binding", { checkId: "call.once" })));
     return observe(plain, raw, call, () => runPipeline(def, raw, call));
   }
 
   function fail(call: ToolCall<Input>, code: string, options: FailOptions = {}): AgentFailure {
     const started = startedAt(call.context);
+    concluded.conclude(call);
     // Transport failures can reach any tool: an undeclared catalog code keeps its own action.
     const known = declaredError(plain, code) ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
     const base = known ? withOperation(known, def.operation) : errorFor(plain, "INTERNAL_FAILURE");

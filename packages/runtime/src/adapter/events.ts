@@ -1,7 +1,7 @@
 import { sha256Hex } from "../sha256.js";
 import type { Validator } from "../validate/support.js";
 import { issuesOf } from "./issues.js";
-import type { AdapterEvent, Correlation, ToolCall } from "./types.js";
+import type { AdapterEvent, Correlation, OperatorLabels, ToolCall } from "./types.js";
 import type { Facts, Outcome } from "./verdict.js";
 
 /** Why `validate` failed (see issuesOf: bounded, no values), as event facts. */
@@ -36,9 +36,22 @@ function correlationOf(given: Correlation | undefined): Correlation | undefined 
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
+const MAX_LABELS = 16;
+const LABEL_NAME = /^[a-z][a-z0-9._-]{0,63}$/;
+const LABEL_VALUE = /^[\x20-\x7e]{1,128}$/;
+
+/** A fresh copy of the operator's valid labels, sorted by name, at most MAX_LABELS; undefined when none is valid. */
+export function labelsOf(given: OperatorLabels | undefined): OperatorLabels | undefined {
+  if (given === undefined || given === null || typeof given !== "object") return undefined;
+  const valid = Object.entries(given).filter(([name, value]) => LABEL_NAME.test(name) && typeof value === "string" && LABEL_VALUE.test(value));
+  if (valid.length === 0) return undefined;
+  return Object.freeze(Object.fromEntries(valid.sort(([a], [b]) => (a < b ? -1 : 1)).slice(0, MAX_LABELS)));
+}
+
 export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, outcome: Outcome, raw: string | Uint8Array | undefined, startedAt: number): AdapterEvent {
   const { sha, bytes } = digest(raw);
   const correlation = correlationOf(call.context.correlation);
+  const labels = labelsOf(call.context.labels);
   return {
     tool: call.tool,
     spec_version: meta.version,
@@ -59,5 +72,6 @@ export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, outcome: Ou
     raw_bytes: bytes,
     duration_ms: Math.max(0, performance.now() - startedAt),
     ...(correlation ? { correlation } : {}),
+    ...(labels ? { labels } : {}),
   };
 }

@@ -36,7 +36,16 @@ export interface AdapterEvent {
   readonly duration_ms: number;
   /** The platform's ids for this call, so the event joins the platform's own trace, when the caller passed them in `context.correlation`. */
   readonly correlation?: Correlation;
+  /** The operator's labels from `context.labels` (environment, tool versions, host role), the valid ones, sorted by name. */
+  readonly labels?: OperatorLabels;
 }
+
+/**
+ * Where a call ran, as the operator names it: `{ environment: "prod", host_role: "gateway",
+ * "tool.review_status": "3" }`. At most 16 labels; a name is 1–64 of a–z 0–9 . _ - starting with a
+ * letter, a value 1–128 printable ASCII characters. Anything else is left out of the records.
+ */
+export type OperatorLabels = Readonly<Record<string, string>>;
 
 /**
  * How the agent platform names this call: the model's tool-call id and the conversation and turn
@@ -61,10 +70,13 @@ export interface ToolgateContext {
   readonly now?: () => number;
   /** Copied into the call's event, so an operator can join it with the platform's own records. */
   readonly correlation?: Correlation;
+  /** Copied into every event (and so every audit record and span) of the call: see OperatorLabels. */
+  readonly labels?: OperatorLabels;
   readonly onEvent?: (event: AdapterEvent) => void;
   readonly onRawEvidence?: (evidence: RawEvidence) => void;
 }
 
+/** Frozen by `call()`, input included: the ids and the input a check compares cannot change afterwards. */
 export interface ToolCall<Input> {
   readonly tool: string;
   readonly request_id: string;
@@ -114,7 +126,11 @@ export interface Adapter<Input, Output, View> {
   readonly operation: string | undefined;
   /** Validates the agent's arguments and issues a call with a fresh, opaque request id. */
   call(args: unknown, context?: ToolgateContext): CallStart<Input>;
-  /** Turns untrusted upstream bytes into the agent result. Never throws. */
+  /**
+   * Turns untrusted upstream bytes into the agent result. Never throws. Once per call: a second
+   * `adapt` (or one after `fail`) of the same call is INVALID_RESPONSE at layer `binding`, check
+   * `call.once`, whatever the bytes; a retry asks `call()` again for a new call and request id.
+   */
   adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View>;
   /** The agent result for a failure found outside `adapt` (transport, upstream status). */
   fail(call: ToolCall<Input>, code: string, options?: FailOptions): AgentFailure;

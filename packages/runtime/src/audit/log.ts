@@ -30,10 +30,17 @@ export interface AuditLogOptions {
 }
 
 export interface AuditLog {
-  /** Appends a record for `event` and returns the new head. Fits `context.onEvent` as it is. */
-  readonly record: (event: AdapterEvent, upstream?: string) => AuditHead;
+  /**
+   * Appends a record for `event` and returns the new head. Fits `context.onEvent` as it is.
+   * `upstream` (an endpoint like `GET https://host/path` or a command line) is stored redacted
+   * (redactFreeText): give the spec's path template so its literal segments stay readable.
+   */
+  readonly record: (event: AdapterEvent, upstream?: string, where?: { readonly pathTemplate?: string }) => AuditHead;
   /** Appends a boundary of one call (see boundary.ts); `durable` waits for stable storage. */
-  readonly boundary: (event: BoundaryEvent, options?: { readonly durable?: boolean; readonly upstream?: string }) => AuditHead;
+  readonly boundary: (
+    event: BoundaryEvent,
+    options?: { readonly durable?: boolean; readonly upstream?: string; readonly pathTemplate?: string },
+  ) => AuditHead;
   /** The current head: publish it somewhere the writer cannot rewrite, so truncation shows. */
   readonly head: () => AuditHead;
 }
@@ -43,6 +50,10 @@ const count = (value: number | undefined, what: string): number => {
   if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`audit ${what}: a non-negative integer`);
   return value;
 };
+
+/** An endpoint (`[METHOD ]url-or-path`) or, when it is neither, a command line. */
+const redactUpstream = (upstream: string, where: { readonly pathTemplate?: string } | undefined): string =>
+  redactFreeText(/^(?:[A-Z]{1,16} )?(?:[a-z][a-z0-9+.-]*:\/\/|\/)/.test(upstream) ? "endpoint" : "command", upstream, where);
 
 /** 32 random bytes in hex: the first `prev` of a new chain. */
 export function newAuditAnchor(): string {
@@ -62,11 +73,10 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   let head: AuditHead = { writer, seq: count(options.seq, "seq"), hash: options.anchor };
   let dropped = count(options.dropped, "dropped");
 
-  function write(event: AdapterEvent | BoundaryEvent, upstream: string | undefined, durable: boolean): AuditHead {
+  function write(event: AdapterEvent | BoundaryEvent, upstream: string | undefined, where: { readonly pathTemplate?: string } | undefined, durable: boolean): AuditHead {
     const at = new Date(now()).toISOString();
-    // The upstream's description is free text (a URL may carry userinfo or a token): one policy for it.
-    const named = upstream === undefined ? undefined : redactFreeText("endpoint", upstream);
-    const body: AuditBody = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at, upstream: named, dropped: dropped || undefined, event };
+    const kept = upstream === undefined ? undefined : redactUpstream(upstream, where);
+    const body: AuditBody = { v: AUDIT_FORMAT, writer, seq: head.seq + 1, prev: head.hash, at, upstream: kept, dropped: dropped || undefined, event };
     const text = JSON.stringify(body);
     const hash = linkHash(head.hash, text);
     try {
@@ -83,8 +93,8 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   }
 
   return {
-    record: (event, upstream) => write(event, upstream, false),
-    boundary: (event, options = {}) => write(event, options.upstream, options.durable === true),
+    record: (event, upstream, where) => write(event, upstream, where, false),
+    boundary: (event, options = {}) => write(event, options.upstream, options, options.durable === true),
     head: () => head,
   };
 }

@@ -46,6 +46,7 @@ export function eventAttributes(event: AdapterEvent): OtelAttributes {
     ["toolgate.interaction_id", event.correlation?.interaction_id],
   ];
   for (const [key, value] of optional) if (value !== undefined && value !== null) attributes[key] = value;
+  for (const [name, value] of Object.entries(event.labels ?? {})) attributes[`toolgate.label.${name}`] = value;
   if (event.schema_errors.length > 0) {
     attributes["toolgate.schema_errors.instance_paths"] = event.schema_errors.map((e) => e.instancePath);
     attributes["toolgate.schema_errors.schema_paths"] = event.schema_errors.map((e) => e.schemaPath);
