@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { referencedFiles } from "@toolgate/compiler";
+import { dirname, join, posix, relative, sep } from "node:path";
 
 const SPEC_EXTENSIONS = [".yaml", ".yml", ".json"];
 
@@ -76,6 +77,27 @@ export async function readSpecTree(specsDir: string, label: string): Promise<Spe
     if (role === "spec") tree.specs.push(key);
   }
   return tree;
+}
+
+/**
+ * Adds to `tree` every file its `$ref`s reach outside the specs directory, transitively, read from
+ * `root` (the specs directory's parent, which tree keys are relative to); returns their keys. A file
+ * that cannot be read is left out: the compiler reports the `$ref` at its position. Paths that climb
+ * above `root` are left out too, as the compiler refuses them.
+ */
+export async function readReferenced(tree: SpecTree, root: string): Promise<string[]> {
+  const added: string[] = [];
+  // Only a `$ref` with `../` can leave the specs directory: the other files need no parse here.
+  const queue = [...tree.files].flatMap(([path, text]) => (text.includes("../") ? referencedFiles(path, text) : []));
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (tree.files.has(path) || path.startsWith("../") || posix.isAbsolute(path)) continue;
+    const text = await readIfExists(join(root, path)).catch(() => undefined);
+    if (text === undefined) continue;
+    tree.files.set(path, text);
+    added.push(path);
+    queue.push(...referencedFiles(path, text));
+  }
+  return added.sort();
 }
 
 export async function readIfExists(path: string): Promise<string | undefined> {

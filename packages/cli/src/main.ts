@@ -11,7 +11,7 @@ import { runInit } from "./init.js";
 import { EXIT, type Io } from "./io.js";
 import { runTest } from "./test-command.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
-import { watchAndRun, watchTargets } from "./watch.js";
+import { projectWatchTargets, watchAndRun } from "./watch.js";
 
 function abortOnSignal(): AbortSignal {
   const controller = new AbortController();
@@ -30,7 +30,7 @@ async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
   // A configuration error (no specs, an unreadable hooks module) leaves nothing to watch.
   const first = await runGen(options, io);
   if (first === EXIT.usage) return first;
-  await watchAndRun(watchTargets(options.specs, options.hooks), () => runGen(options, io), abortOnSignal(), 100);
+  await watchAndRun(() => projectWatchTargets(options.specs, options.hooks), () => runGen(options, io), abortOnSignal(), 100);
   return EXIT.ok;
 }
 
@@ -92,7 +92,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--specs <dir>", "directory of tool specs (default: the config file's specs, or specs)")
     .addOption(errorFormatOption("diagnostic format"))
     .action(async (opts) =>
-      done(await withProjectConfig(opts, io, (project) => runDiff({ against: opts.against, specs: project.specs, errorFormat: opts.errorFormat }, io))),
+      done(await withProjectConfig(opts, io, (project) => runDiff({ ...project, against: opts.against, errorFormat: opts.errorFormat }, io))),
     );
   cli
     .command("audit")
