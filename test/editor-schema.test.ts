@@ -2,6 +2,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolSpecSchema } from "@toolgate/spec";
+import { Ajv } from "ajv";
+import { parse } from "yaml";
+import { readSpecTree } from "../packages/cli/src/files.js";
 import { KNOWN_KEYWORDS, VENDOR_ANNOTATIONS } from "../packages/compiler/src/schema/keywords.js";
 import { repoRoot, scratchDir } from "./support/project.js";
 import { YamlLanguageServer, type LspDiagnostic } from "./support/yaml-lsp.js";
@@ -46,6 +49,24 @@ describe("yaml-language-server with the spec's modeline", () => {
   it("publishes nothing for a correct spec", { timeout: 90_000 }, async () => {
     expect(seen(await server.diagnostics(join(scratch.dir, "build_status.yaml"), await buildStatus(), 15_000))).toEqual([]);
   });
+});
+
+it("flags a misspelt keyword in a shared schema file through payload.schema.json", { timeout: 90_000 }, async () => {
+  const text = "# yaml-language-server: $schema=../../../packages/spec/payload.schema.json\n$defs:\n  id: { type: string, maxLenght: 3 }\n  ok: { type: integer, x-origin: billing }\n";
+  expect(seen(await server.diagnostics(join(scratch.dir, "common.yaml"), text))).toEqual([[3, "Property maxLenght is not allowed."]]);
+});
+
+it("accepts every example spec and shared schema of the repository", async () => {
+  // payload.schema.json names toolspec.schema.json by its file name, as an editor resolves it beside it.
+  const ajv = new Ajv({ strict: false, allErrors: true }).addSchema(toolSpecSchema, "toolspec.schema.json");
+  const payload = ajv.compile((await import("@toolgate/spec/payload.schema.json", { with: { type: "json" } })).default);
+  const spec = ajv.getSchema("toolspec.schema.json")!;
+  const tree = await readSpecTree(join(repoRoot, "specs"), "specs");
+  const rejected = [...tree.files].flatMap(([path, text]) => {
+    const validate = tree.specs.includes(path) ? spec : payload;
+    return validate(parse(text)) ? [] : [[path, ajv.errorsText(validate.errors)]];
+  });
+  expect(rejected).toEqual([]);
 });
 
 it("types every keyword and annotation the compiler accepts in a payload schema", () => {
