@@ -88,7 +88,7 @@ const CASES: readonly Case[] = [
     at: [A, "o.a"],
   },
   { title: "a malformed agent_view path", files: { [A]: spec({ view: '["id..x"]' }) }, code: "TG304", at: [A, '"id..x"'] },
-  { title: "two specs with one tool name", files: { [A]: spec(), "specs/b.yaml": spec() }, code: "TG401", at: ["specs/b.yaml", "tool: t1"], message: 'tool name "t1" is already used by specs/a.yaml' },
+  { title: "two specs with one tool name", files: { [A]: spec(), "specs/b.yaml": spec() }, code: "TG401", at: ["specs/b.yaml", "tool: t1"], message: 'tool name "t1" is already used by specs/a.yaml:1:1' },
   {
     title: "two tool names that give one binding",
     files: { [A]: spec({ tool: "a_b1" }), "specs/b.yaml": spec({ tool: "a_b_1" }) },

@@ -13,6 +13,8 @@ export interface DiffOptions {
   readonly against: string;
   readonly specs: string;
   readonly errorFormat: ErrorFormat;
+  /** Annotation keywords both sides ignore (the config file's `ignored_keywords`). */
+  readonly ignoredKeywords?: readonly string[];
 }
 
 const isDirectory = async (path: string): Promise<boolean> => (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
@@ -42,7 +44,8 @@ export async function runDiff(options: DiffOptions, io: Io): Promise<number> {
   if (inputs === undefined) return (io.stderr(formatDiagnostics(problems, options.errorFormat)), EXIT.usage);
   const old = await readAgainst(options, basename(resolve(options.specs)));
   if (old.tree === undefined) return (io.stderr(formatUsageError(`toolgate: ${old.problem}`, options.errorFormat)), EXIT.usage);
-  const diff = await diffContracts(old.tree, inputs.tree);
+  const ignored = options.ignoredKeywords === undefined ? {} : { ignoredKeywords: options.ignoredKeywords };
+  const diff = await diffContracts({ ...old.tree, ...ignored }, { ...inputs.tree, ...ignored });
   if (diff.before.length > 0) {
     io.stderr(formatDiagnostics(diff.before, options.errorFormat));
     io.stderr(formatUsageError(`toolgate: the specs at ${options.against} do not compile, so there is nothing to compare with`, options.errorFormat));

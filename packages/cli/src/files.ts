@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { referencedFiles } from "@toolgate/compiler";
+import { dirname, join, posix, relative, sep } from "node:path";
 
 const SPEC_EXTENSIONS = [".yaml", ".yml", ".json"];
 
@@ -9,6 +10,9 @@ const isSpecFile = (name: string): boolean => SPEC_EXTENSIONS.some((ext) => name
 
 /** `<tool>.fixtures/` directories hold recorded responses for `toolgate test`, never specs or schemas. */
 const isInFixtures = (path: string): boolean => /(^|\/)[^/]+\.fixtures\//.test(path);
+
+/** `schemas/` directories, at any depth, hold the schemas specs `$ref`. */
+const isInSchemas = (path: string): boolean => /(^|\/)schemas\//.test(path);
 
 /** Every file below `dir`, as paths relative to `dir`, sorted; none when the directory is absent. */
 export async function listFiles(dir: string): Promise<string[]> {
@@ -28,7 +32,7 @@ export async function listFiles(dir: string): Promise<string[]> {
 export interface SpecTree {
   /** Keyed by `<specs dir name>/<relative path>`, so paths in output do not depend on the checkout location. */
   readonly files: Map<string, string>;
-  /** Spec files: the YAML/JSON files directly in the specs directory. */
+  /** Spec files: the YAML/JSON files of the specs directory and its sub-folders, except schemas/ and fixtures. */
   readonly specs: string[];
   /** Files listed but not readable (keyed like `files`), with the reason. */
   readonly unreadable: { readonly path: string; readonly reason: string }[];
@@ -48,15 +52,16 @@ export function readFailure(e: unknown): string {
 }
 
 /**
- * What a path below the specs directory holds: a spec (the files directly in it), a shared schema
- * (files below it), or neither (not YAML or JSON, or inside a fixtures directory).
+ * What a path below the specs directory holds: a shared schema (a file below a `schemas/` directory),
+ * a spec (any other YAML or JSON file, in the specs directory or a sub-folder of it), or neither (not
+ * YAML or JSON, or inside a fixtures directory). The one rule gen, check, test and diff (on disk and at a git ref) share.
  */
 export function roleInSpecs(path: string): "spec" | "schema" | undefined {
   if (!isSpecFile(path) || isInFixtures(path)) return undefined;
-  return path.includes("/") ? "schema" : "spec";
+  return isInSchemas(path) ? "schema" : "spec";
 }
 
-/** Reads the specs directory: top-level files are specs, sub-directories hold shared schemas (fixture directories are skipped). */
+/** Reads the specs directory and its sub-folders: specs and shared schemas by roleInSpecs (fixture directories are skipped). */
 export async function readSpecTree(specsDir: string, label: string): Promise<SpecTree> {
   const tree: SpecTree = { files: new Map(), specs: [], unreadable: [] };
   for (const path of await listFiles(specsDir)) {
@@ -72,6 +77,27 @@ export async function readSpecTree(specsDir: string, label: string): Promise<Spe
     if (role === "spec") tree.specs.push(key);
   }
   return tree;
+}
+
+/**
+ * Adds to `tree` every file its `$ref`s reach outside the specs directory, transitively, read from
+ * `root` (the specs directory's parent, which tree keys are relative to); returns their keys. A file
+ * that cannot be read is left out: the compiler reports the `$ref` at its position. Paths that climb
+ * above `root` are left out too, as the compiler refuses them.
+ */
+export async function readReferenced(tree: SpecTree, root: string): Promise<string[]> {
+  const added: string[] = [];
+  // Only a `$ref` with `../` can leave the specs directory: the other files need no parse here.
+  const queue = [...tree.files].flatMap(([path, text]) => (text.includes("../") ? referencedFiles(path, text) : []));
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (tree.files.has(path) || path.startsWith("../") || posix.isAbsolute(path)) continue;
+    const text = await readIfExists(join(root, path)).catch(() => undefined);
+    if (text === undefined) continue;
+    tree.files.set(path, text);
+    added.push(path);
+    queue.push(...referencedFiles(path, text));
+  }
+  return added.sort();
 }
 
 export async function readIfExists(path: string): Promise<string | undefined> {

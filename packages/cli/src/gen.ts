@@ -1,4 +1,4 @@
-import type { ErrorFormat, ToolIR } from "@toolgate/compiler";
+import { outputDirOf, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
 import { join } from "node:path";
 import { removeFile, toPosix, writeText } from "./files.js";
 import { EXIT, type Io } from "./io.js";
@@ -18,7 +18,7 @@ export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1
 
 const summary = (tool: ToolIR, outLabel: string): string => {
   const fields = tool.selection.kind === "object" ? tool.selection.fields.map((f) => f.key).join(", ") : "";
-  return `${tool.tool} v${tool.version} → ${outLabel}/${tool.tool}/ (agent view: ${fields}; ${count(tool.checks.length, "check")}, ${count(tool.errors.length, "error code")})`;
+  return `${tool.tool} v${tool.version} → ${outLabel}/${outputDirOf(tool)}/ (agent view: ${fields}; ${count(tool.checks.length, "check")}, ${count(tool.errors.length, "error code")})`;
 };
 
 function reportPlan(plan: OutputPlan, io: Io): void {

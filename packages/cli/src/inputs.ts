@@ -1,12 +1,14 @@
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "@toolgate/compiler";
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { readFailure, readSpecTree, toPosix, type SpecTree } from "./files.js";
+import { readFailure, readReferenced, readSpecTree, toPosix, type SpecTree } from "./files.js";
 
 /** What `compile` needs from disk. */
 export interface Inputs {
   readonly tree: SpecTree;
   readonly hooks: { readonly path: string; readonly text: string } | undefined;
+  /** Files the specs `$ref` outside the specs directory, as paths on disk (for --watch). */
+  readonly referenced: readonly string[];
 }
 
 /** Paths the compiler sees are relative to the specs directory's parent, so output never names the checkout. */
@@ -45,9 +47,11 @@ export async function readInputs(specs: string, explicitHooks: string | undefine
   const dirProblem = await notADirectory(specs);
   if (dirProblem !== undefined) return { problems: [cannotRead(label, dirProblem)] };
   const tree = await readSpecTree(specs, label);
+  const root = dirname(resolve(specs));
+  const referenced = (await readReferenced(tree, root)).map((path) => join(root, path));
   const problems = tree.unreadable.map((file) => cannotRead(file.path, file.reason));
   if (tree.specs.length === 0 && problems.length === 0) problems.push(diagnostic("TG001", at(label), { dir: quote(label) }));
   const { hooks, problem } = await readHooks(specs, explicitHooks);
   if (problem !== undefined) problems.push(problem);
-  return problems.length > 0 ? { problems } : { inputs: { tree, hooks }, problems };
+  return problems.length > 0 ? { problems } : { inputs: { tree, hooks, referenced }, problems };
 }

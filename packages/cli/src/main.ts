@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
 import { runAuditExplain } from "./audit-explain.js";
 import { runCheck } from "./check.js";
+import { withProjectConfig } from "./config.js";
 import { runDiff } from "./diff.js";
 import { runGen, type GenOptions } from "./gen.js";
 import { runImportOpenApi } from "./import-openapi.js";
@@ -11,7 +12,7 @@ import { runInit } from "./init.js";
 import { EXIT, type Io } from "./io.js";
 import { runTest } from "./test-command.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
-import { watchAndRun, watchTargets } from "./watch.js";
+import { projectWatchTargets, watchAndRun } from "./watch.js";
 
 function abortOnSignal(): AbortSignal {
   const controller = new AbortController();
@@ -30,7 +31,7 @@ async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
   // A configuration error (no specs, an unreadable hooks module) leaves nothing to watch.
   const first = await runGen(options, io);
   if (first === EXIT.usage) return first;
-  await watchAndRun(watchTargets(options.specs, options.hooks), () => runGen(options, io), abortOnSignal(), 100);
+  await watchAndRun(() => projectWatchTargets(options.specs, options.hooks), () => runGen(options, io), abortOnSignal(), 100);
   return EXIT.ok;
 }
 
@@ -38,12 +39,12 @@ async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
 const errorFormatOption = (what: string): Option =>
   new Option("--error-format <format>", what).choices(["text", "json", "github"]).default("text");
 
-/** `--specs`, `--out`, `--hooks`: where a project's specs, generated code and hooks module are. */
+/** `--specs`, `--out`, `--hooks`: where a project's specs, generated code and hooks module are; each overrides toolgate.config.{json,yaml}. */
 const projectOptions = (command: Command): Command =>
   command
-    .option("--specs <dir>", "directory of tool specs", "specs")
-    .option("--out <dir>", "output directory", "generated")
-    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)");
+    .option("--specs <dir>", "directory of tool specs (default: the config file's specs, or specs)")
+    .option("--out <dir>", "output directory (default: the config file's out, or generated)")
+    .option("--hooks <file>", "hooks module (default: the config file's hooks, or <specs>/hooks.ts when present)");
 
 function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")
@@ -60,10 +61,12 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .addOption(errorFormatOption("diagnostic format"))
     .option("--quiet", "print only the final line", false)
     .option("--watch", "regenerate whenever a spec or the hooks module changes (Ctrl-C to stop)", false)
-    .action(async (opts) => {
-      const options: GenOptions = { ...opts, hooks: opts.hooks };
-      done(await (opts.watch ? genAndWatch(options, io) : runGen(options, io)));
-    });
+    .action(async (opts) =>
+      done(await withProjectConfig(opts, io, (project) => {
+        const options: GenOptions = { ...opts, ...project, hooks: project.hooks };
+        return opts.watch ? genAndWatch(options, io) : runGen(options, io);
+      })),
+    );
   projectOptions(cli
     .command("check")
     .description("run one recorded upstream response through a tool's generated adapter and show each layer's verdict")
@@ -72,7 +75,9 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--input <json>", "the call's input (default: built from the response's bind fields)")
     .option("--now <rfc3339>", "the clock of the call (default: now)"))
     .addOption(errorFormatOption("report format"))
-    .action(async (tool: string, response: string, opts) => done(await runCheck(tool, { ...opts, hooks: opts.hooks, response }, io)));
+    .action(async (tool: string, response: string, opts) =>
+      done(await withProjectConfig(opts, io, (project) => runCheck(tool, { ...opts, ...project, hooks: project.hooks, response }, io))),
+    );
   projectOptions(cli
     .command("test")
     .description("run every fixture (specs/<tool>.fixtures/*.yaml) through the generated adapters"))
@@ -80,14 +85,16 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .addOption(errorFormatOption("report format"))
     .addOption(new Option("--reporter <kind>", "also write a report file").choices(["junit"]))
     .option("--output <file>", "where --reporter writes")
-    .action(async (opts) => done(await runTest({ ...opts, hooks: opts.hooks }, io)));
+    .action(async (opts) => done(await withProjectConfig(opts, io, (project) => runTest({ ...opts, ...project, hooks: project.hooks }, io))));
   cli
     .command("diff")
     .description("classify every contract change against a git ref or another directory's specs; exit 1 on a breaking one without a version bump")
     .requiredOption("--against <ref|dir>", "git ref (HEAD, main, HEAD~1) or directory to compare with")
-    .option("--specs <dir>", "directory of tool specs", "specs")
+    .option("--specs <dir>", "directory of tool specs (default: the config file's specs, or specs)")
     .addOption(errorFormatOption("diagnostic format"))
-    .action(async (opts) => done(await runDiff({ against: opts.against, specs: opts.specs, errorFormat: opts.errorFormat }, io)));
+    .action(async (opts) =>
+      done(await withProjectConfig(opts, io, (project) => runDiff({ ...project, against: opts.against, errorFormat: opts.errorFormat }, io))),
+    );
   const audit = cli.command("audit").description("work with audit logs written by openAuditFile / createAuditLog");
   audit
     .command("verify")

@@ -9,6 +9,8 @@ export interface ProjectPaths {
   readonly specs: string;
   readonly out: string;
   readonly hooks: string | undefined;
+  /** Annotation keywords every spec ignores (the config file's `ignored_keywords`). */
+  readonly ignoredKeywords?: readonly string[];
 }
 
 export type Compiled = { readonly ok: true; readonly inputs: Inputs; readonly result: CompileOutput } | { readonly ok: false; readonly exit: number };
@@ -30,6 +32,7 @@ export async function compileProject(paths: ProjectPaths, errorFormat: ErrorForm
     outDir: fromRoot(paths.specs, paths.out),
     ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
     ...(previousManifest === undefined ? {} : { previousManifest }),
+    ...(paths.ignoredKeywords === undefined ? {} : { ignoredKeywords: paths.ignoredKeywords }),
   });
   const shown = errorsOnly ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
   if (shown.length > 0) io.stderr(formatDiagnostics(shown, errorFormat));

@@ -12,7 +12,7 @@ async function watching(targets: (dir: string) => WatchTarget[]) {
   const controller = new AbortController();
   let runs = 0;
   let notify: () => void = () => undefined;
-  const done = watchAndRun(targets(dir), async () => (runs++, notify()), controller.signal, 50);
+  const done = watchAndRun(async () => targets(dir), async () => (runs++, notify()), controller.signal, 50);
   await pause(50);
   return {
     dir,
@@ -61,5 +61,13 @@ describe("watchTargets", () => {
     expect(watchTargets("specs", "specs/sub/hooks.ts")).toEqual([{ dir: "specs" }]);
     expect(watchTargets("specs", "../x/hooks.ts")).toEqual([{ dir: "specs" }, { dir: "../x", file: "hooks.ts" }]);
     expect(watchTargets("specs", "specs-hooks.ts")).toEqual([{ dir: "specs" }, { dir: ".", file: "specs-hooks.ts" }]);
+  });
+
+  it("adds each $ref'd file outside the specs directory, one watch per file", () => {
+    expect(watchTargets("specs", undefined, ["shared/a.yaml", "shared/b.yaml"])).toEqual([
+      { dir: "specs" },
+      { dir: "shared", file: "a.yaml" },
+      { dir: "shared", file: "b.yaml" },
+    ]);
   });
 });

@@ -31,6 +31,8 @@ export interface CompileInput {
   readonly outDir?: string;
   /** The manifest the last `gen` wrote, to catch breaking changes made without a version bump. */
   readonly previousManifest?: string;
+  /** Annotation keywords every spec ignores, as if each listed them in `vocabulary.ignore` (the config file's `ignored_keywords`). */
+  readonly ignoredKeywords?: readonly string[];
 }
 
 export interface CompileOutput {
@@ -75,12 +77,12 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
 }
 
 /** Specs to tool IR, with every spec and project-wide naming diagnostic; what the emitters and the gate start from. */
-export async function frontEnd(input: Pick<CompileInput, "files" | "specs">, sink: DiagnosticSink): Promise<ToolIR[]> {
+export async function frontEnd(input: Pick<CompileInput, "files" | "specs" | "ignoredKeywords">, sink: DiagnosticSink): Promise<ToolIR[]> {
   const sources = new SourceSet(input.files, sink);
   const tools: ToolIR[] = [];
   for (const path of [...input.specs].sort()) {
     const doc = sources.get(path);
-    const tool = doc && (await forSpec(path, () => buildTool(doc, sources, sink)));
+    const tool = doc && (await forSpec(path, () => buildTool(doc, sources, sink, input.ignoredKeywords)));
     if (tool) tools.push(tool);
   }
   [...uniqueNames(tools), ...uniqueBindings(tools)].forEach((d) => sink.report(d));
@@ -112,7 +114,8 @@ function uniqueNames(tools: readonly ToolIR[]): Diagnostic[] {
       seen.set(tool.tool, tool);
       return [];
     }
-    return [diagnostic("TG401", locate(tool, "/tool"), { tool: JSON.stringify(tool.tool), other: first.specPath })];
+    const { file, line, column } = locate(first, "/tool");
+    return [diagnostic("TG401", locate(tool, "/tool"), { tool: JSON.stringify(tool.tool), other: `${file}:${line}:${column}` })];
   });
 }
 

@@ -5,6 +5,7 @@ import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { toolNames } from "../codegen/names.js";
 import type { ToolIR } from "../ir/types.js";
 import { locate } from "../ir/locate.js";
+import { outputDirOf } from "../ir/output-dir.js";
 
 /** The user's hooks module, as the CLI read it. */
 export interface HooksSource {
@@ -31,7 +32,7 @@ const IDENTIFIER_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 const relativeSpecifier = (path: string): string => (path.startsWith(".") ? path : `./${path}`);
 
-/** The specifier generated code under `outDir/<tool>/` uses to import the hooks module. */
+/** The specifier generated code under `outDir/` uses to import the hooks module. */
 export const hooksSpecifier = (outDir: string, hooksPath: string): string =>
   posix.relative(outDir, hooksPath).replace(/\.ts$/, ".js");
 
@@ -47,7 +48,7 @@ function useCheck(u: HookUse, i: number, specifier: string): Code {
   const n = toolNames(u.tool.tool);
   const [hook, output, input, check] = ["hook", "Output", "Input", "check"].map((p) => new Name(`${p}${i}`));
   return _`import { ${exportName(u.name)} as ${hook} } from ${specifier};
-import type { ${n.output} as ${output}, ${n.input} as ${input} } from ${`./${u.tool.tool}/types.js`};
+import type { ${n.output} as ${output}, ${n.input} as ${input} } from ${`./${outputDirOf(u.tool)}/types.js`};
 export const ${check}: (output: ${output}, input: ${input}) => boolean = ${hook};
 `;
 }

@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { toolSpecSchema } from "@toolgate/spec";
+import { specShapeSchema } from "@toolgate/spec";
 import { diagnostic, quote, type Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { LoadedDocument } from "../load/document.js";
@@ -8,7 +8,7 @@ import { childPointer } from "../load/pointer.js";
 let validateSpec: ValidateFunction | undefined;
 
 function specValidator(): ValidateFunction {
-  validateSpec ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(toolSpecSchema);
+  validateSpec ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(specShapeSchema);
   return validateSpec;
 }
 

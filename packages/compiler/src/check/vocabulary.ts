@@ -11,16 +11,20 @@ import { SUPPORTED_FORMATS } from "./schema-rules.js";
 // already, so listing one changes nothing (and leaves its text in descriptions).
 const READ_BY_TOOLGATE: ReadonlySet<string> = new Set([...ASSERTION_KEYWORDS, "$anchor", "$defs", "$id", "$schema", "contentSchema", "definitions"]);
 
-export const vocabularyOf = (spec: RawSpec): Vocabulary => ({
-  ignore: new Set((spec.vocabulary?.ignore ?? []).filter((keyword) => !KNOWN_KEYWORDS.has(keyword))),
+/** The spec's vocabulary; `projectIgnored`: the keywords the project ignores in every spec (checked by the CLI with isIgnorable). */
+export const vocabularyOf = (spec: RawSpec, projectIgnored: readonly string[] = []): Vocabulary => ({
+  ignore: new Set([...projectIgnored, ...(spec.vocabulary?.ignore ?? [])].filter((keyword) => !KNOWN_KEYWORDS.has(keyword))),
   annotateFormats: spec.vocabulary?.unknown_formats === "annotate",
   formats: spec.vocabulary?.formats ?? "assert",
 });
 
+/** false for a keyword toolgate validates with or resolves references through: ignoring it would drop a constraint. */
+export const isIgnorable = (keyword: string): boolean => !READ_BY_TOOLGATE.has(keyword);
+
 /** An ignored keyword that toolgate validates with or resolves through: TG252. */
 export function checkVocabulary(spec: RawSpec, locate: (pointer: string) => SourceRange, sink: DiagnosticSink): void {
   (spec.vocabulary?.ignore ?? []).forEach((keyword, i) => {
-    if (READ_BY_TOOLGATE.has(keyword)) sink.report(diagnostic("TG252", locate(`/vocabulary/ignore/${i}`), { keyword: quote(keyword) }));
+    if (!isIgnorable(keyword)) sink.report(diagnostic("TG252", locate(`/vocabulary/ignore/${i}`), { keyword: quote(keyword) }));
   });
 }
 

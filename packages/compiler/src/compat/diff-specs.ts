@@ -4,7 +4,7 @@ import { DiagnosticCollector } from "../diagnostics/sink.js";
 import { checkCompatibility } from "./check.js";
 import { manifestText } from "./contract.js";
 
-type Specs = Pick<CompileInput, "files" | "specs">;
+type Specs = Pick<CompileInput, "files" | "specs" | "ignoredKeywords">;
 
 export interface ContractDiff {
   /** The old specs' errors: when there are any, nothing was compared. */

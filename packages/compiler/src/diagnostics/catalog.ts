@@ -31,8 +31,14 @@ const CHANGE_ENTRIES = Object.fromEntries(
 ) as Record<ChangeCode, Entry>;
 
 export const DIAGNOSTICS = {
-  TG001: entry("error", (p) => `no tool specs found in ${p.dir}`, "Put one *.yaml, *.yml or *.json spec per tool directly in the specs directory."),
+  TG001: entry("error", (p) => `no tool specs found in ${p.dir}`, "Put one *.yaml, *.yml or *.json spec per tool in the specs directory or a sub-folder of it (schemas/ and <tool>.fixtures/ hold no specs)."),
   TG002: entry("error", (p) => `cannot read ${p.path}: ${p.reason}`, "Check that the file exists and is readable."),
+  // The project config file (toolgate.config.json / .yaml), read by the CLI.
+  TG130: entry("error", (p) => `${p.file} and ${p.other} both configure this project`, "Keep one config file: toolgate.config.json or toolgate.config.yaml."),
+  TG131: entry("error", () => "the config file must be a mapping at the top level", "Write keys such as `specs: specs` and `out: generated`; see the README, \"Configuration\"."),
+  TG132: entry("error", (p) => `unknown config key ${p.key}${p.suggestion}`, "The config keys are specs, out, hooks, cache and ignored_keywords; the config is closed so typos never pass silently."),
+  TG133: entry("error", (p) => `invalid value for ${p.key}: ${p.detail}`, "specs, out, hooks and cache are paths relative to the config file; ignored_keywords is a list of keyword names."),
+  TG134: entry("error", (p) => `ignored_keywords lists ${p.keyword}, which toolgate validates with or resolves references through`, "Only keywords outside JSON Schema's assertions and references can be ignored; remove it (ignoring it would drop a constraint or a $ref target silently)."),
   TG101: entry("error", (p) => `syntax error: ${p.detail}`, "Fix the YAML/JSON syntax at this position."),
   TG102: entry("error", (p) => `duplicate key ${p.key}`, "Each key may appear once per mapping; remove or rename one."),
   TG103: entry("error", () => "a spec must be a mapping at the top level", "Start the file with `tool: <name>`."),
@@ -109,7 +115,7 @@ export const DIAGNOSTICS = {
   TG322: entry("error", (p) => `error code ${p.code} redefines a catalog code`, "Catalog codes have fixed actions; pick a tool-specific name."),
   TG330: entry("error", (p) => `upstream path ${p.path} is not a path template: ${p.detail}`, "Write it like /reviews/{change_id}: literal text and {field} placeholders."),
   TG331: entry("error", (p) => `upstream path field ${p.field} is not a required top-level string or integer input field`, "Each {field} becomes one URL path segment: declare it at the top of input, required, as a string or integer."),
-  TG401: entry("error", (p) => `tool name ${p.tool} is already used by ${p.other}`, "Tool names must be unique across the specs directory."),
+  TG401: entry("error", (p) => `tool name ${p.tool} is already used by ${p.other}`, "Tool names must be unique across the specs directory and its sub-folders: each names its output directory and its index.ts entry."),
   TG402: entry("error", (p) => `tool name ${p.tool} is invalid for ${p.target}`, "Use ^[a-z][a-z0-9_]{0,63}$."),
   TG403: entry("error", (p) => `tool ${p.tool} would export ${p.binding}, which tool ${p.other} exports too`, "Rename one of the tools; generated/index.ts exports both bindings side by side."),
   TG601: entry("error", (p) => `breaking change to ${p.tool} under version ${p.version}: ${p.detail}`, "Bump version (consumers pin it), or make the change compatible."),

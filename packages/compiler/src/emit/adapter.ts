@@ -1,3 +1,4 @@
+import { outputDirOf } from "../ir/output-dir.js";
 import { _, entry, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
 import { GeneratedFile, namespace, runtime } from "../codegen/file.js";
 import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
@@ -90,9 +91,9 @@ export function errorTable(tool: ToolIR, file: GeneratedFile): Code {
 /** `<tool>/adapter.ts`: the tool's adapter, and its route when the spec names an upstream path. */
 export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
   const n = toolNames(tool.tool);
-  const file = new GeneratedFile(`${tool.tool}/adapter.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/adapter.ts`, tool.specPath);
   const [adapter, route] = [file.name(n.camel), tool.upstream.route ? file.name(n.route) : n.route];
-  const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(tool.tool, path, name, typeOnly));
+  const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(outputDirOf(tool), path, name, typeOnly));
   const [input, output, agentView] = [sibling("types.ts", n.input, true), sibling("types.ts", n.output, true), sibling("types.ts", n.agentView, true)];
   // unknown_members: ignore leaves schemas open; the undeclared-member walk reports what they let through.
   const undeclared = tool.unknownMembers === "ignore" ? _`\n  undeclared: ${sibling("undeclared.ts", "undeclaredMembers")},` : raw("");

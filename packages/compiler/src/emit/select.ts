@@ -1,3 +1,4 @@
+import { outputDirOf } from "../ir/output-dir.js";
 import { _, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
 import type { SelectedField, Selection, ToolIR } from "../ir/types.js";
 import { GeneratedFile } from "../codegen/file.js";
@@ -107,9 +108,9 @@ export const NAMED_ROOT_SELECTOR = "selectNamedRoot";
 export function emitSelector(tool: ToolIR): GeneratedFile {
   const names = toolNames(tool.tool);
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
-  const file = new GeneratedFile(`${tool.tool}/select.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/select.ts`, tool.specPath);
   const select = file.name("selectAgentView");
-  const type = (name: Name): Name => file.import(toolExport(tool.tool, "types.ts", name, true));
+  const type = (name: Name): Name => file.import(toolExport(outputDirOf(tool), "types.ts", name, true));
   const scope: Scope = { file, bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };
   const output = type(names.output);
   if (tool.viewRoot === undefined) renderObject(tool.selection.fields, output, type(names.agentView), select, true, scope);

@@ -1,3 +1,4 @@
+import { outputDirOf } from "../ir/output-dir.js";
 import { compile } from "json-schema-to-typescript";
 import * as typescript from "prettier/plugins/typescript";
 import { _, escapeUnsafeChars, raw } from "../codegen/code.js";
@@ -63,7 +64,7 @@ export async function emitTypes(tool: ToolIR): Promise<GeneratedFile> {
   // source file can hold verbatim (U+2028/U+2029, lone surrogates) are escaped here.
   const generated = await compile(rootOf(typeInput(root)), ROOT_NAME, { ...JSTT_OPTIONS, customName: naming.customName });
   const declarations = escapeUnsafeChars(await withoutRoot(generated));
-  const file = new GeneratedFile(`${tool.tool}/types.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/types.ts`, tool.specPath);
   const result = file.name(names.result);
   file.write(raw(declarations));
   file.write(raw(`/** What the agent receives from ${tool.tool}: the agent view on success, the fixed failure envelope otherwise. */`));

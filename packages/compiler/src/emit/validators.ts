@@ -1,3 +1,4 @@
+import { outputDirOf } from "../ir/output-dir.js";
 import { createRequire } from "node:module";
 import { _, type Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -98,14 +99,14 @@ type Exports = Readonly<Record<string, string>>;
 function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile | Diagnostic {
   const document = validatorDocument(tool);
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
-  const lean = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath);
+  const lean = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath);
   const declined = writeLeanModule(lean, document, roots, specPointer);
   if (declined === undefined) return lean;
   const beyond = beyondAjv(document);
   if (beyond !== undefined) return diagnostic("TG271", locate(tool, ""), { what: beyond, construct: declined.message });
   const id = `urn:toolgate:${tool.tool}`;
   const source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
-  const file = new GeneratedFile(`${tool.tool}/${path}`, tool.specPath, true);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath, true);
   writeAjvModule(file, source, tool.tool, declined);
   return file;
 }

@@ -35,12 +35,12 @@ const DEFAULT_RETRY_BUDGET_MS = 10_000;
  * Front end for one spec: shape check → $ref bundle → schema rules → close objects → IR. Findings go
  * to `sink`; undefined when this spec has an error.
  */
-export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: DiagnosticSink): ToolIR | undefined {
+export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: DiagnosticSink, ignoredKeywords: readonly string[] = []): ToolIR | undefined {
   const own = sink.scope();
   checkSpecShape(doc, own, checkUndecided(doc.value, doc.path, sources.text(doc.path), own));
   if (own.hasErrors()) return undefined;
   const spec = doc.value as RawSpec;
-  const vocabulary = vocabularyOf(spec);
+  const vocabulary = vocabularyOf(spec, ignoredKeywords);
   checkVocabulary(spec, doc.locate, own);
   const bundle = bundleTool(doc, sources, own);
   if (own.hasErrors()) return undefined;

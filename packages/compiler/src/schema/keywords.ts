@@ -69,10 +69,10 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The known keyword closest to `word` (case-insensitively at most 2 edits away), if any. */
-export function closestKeyword(word: string): string | undefined {
+/** The known keyword (or one of `candidates`) closest to `word`, case-insensitively at most 2 edits away, if any. */
+export function closestKeyword(word: string, candidates: Iterable<string> = KNOWN_KEYWORDS): string | undefined {
   let best: { keyword: string; d: number } | undefined;
-  for (const keyword of KNOWN_KEYWORDS) {
+  for (const keyword of candidates) {
     const d = distance(word.toLowerCase(), keyword.toLowerCase());
     if (d <= 2 && (best === undefined || d < best.d)) best = { keyword, d };
   }

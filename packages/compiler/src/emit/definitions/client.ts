@@ -1,3 +1,4 @@
+import { outputDirOf } from "../../ir/output-dir.js";
 import { _, entry, jsdoc, type Name } from "../../codegen/code.js";
 import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import type { CheckIR, FieldPath, Selection, ToolIR } from "../../ir/types.js";
@@ -30,9 +31,9 @@ export function clientChecks(tool: ToolIR): CheckIR[] {
  */
 export function emitClient(tool: ToolIR): GeneratedFile {
   const n = toolNames(tool.tool);
-  const file = new GeneratedFile(`${tool.tool}/client.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/client.ts`, tool.specPath);
   const [contract, readResult] = [file.name("contract"), file.name("readResult")];
-  const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(tool.tool, path, name, typeOnly));
+  const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(outputDirOf(tool), path, name, typeOnly));
   const [input, agentView] = [sibling("types.ts", n.input, true), sibling("types.ts", n.agentView, true)];
   const checks = clientChecks(tool);
   const skipped = tool.checks.filter((c) => !checks.includes(c)).map((c) => c.id);

@@ -2,6 +2,7 @@ import { _, join, jsdoc, member } from "../../codegen/code.js";
 import { GeneratedFile, namespace, runtimeType } from "../../codegen/file.js";
 import type { ProjectIR } from "../../ir/types.js";
 import { toolNames } from "../../codegen/names.js";
+import { outputDirOf } from "../../ir/output-dir.js";
 
 // [list, element type, per-tool export, what the list is for]
 const LISTS = [
@@ -17,7 +18,7 @@ export function emitDefinitionsRegistry(project: ProjectIR): GeneratedFile {
   const file = new GeneratedFile("definitions.ts", undefined);
   const names = LISTS.map(([list]) => file.name(list));
   // A tool named like a list (`mcp_tools`) gets its namespace under another name.
-  const modules = project.tools.map((t) => file.import(namespace(`${t.tool}/definitions.ts`, toolNames(t.tool).camel.toString())));
+  const modules = project.tools.map((t) => file.import(namespace(`${outputDirOf(t)}/definitions.ts`, toolNames(t.tool).camel.toString())));
   const lists = LISTS.map(([, type, exported, use], i) => {
     const items = modules.map((ns) => member(ns, exported));
     return _`${jsdoc(use)}

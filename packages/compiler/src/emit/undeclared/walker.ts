@@ -1,3 +1,4 @@
+import { outputDirOf } from "../../ir/output-dir.js";
 import { _, join, member, Name, raw, type Code } from "../../codegen/code.js";
 import { childPointer, escapeToken } from "../../load/pointer.js";
 import type { ToolIR } from "../../ir/types.js";
@@ -94,7 +95,7 @@ continue;`);
 
 export function emitUndeclared(tool: ToolIR): GeneratedFile | undefined {
   if (tool.unknownMembers !== "ignore") return undefined;
-  const file = new GeneratedFile(`${tool.tool}/undeclared.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/undeclared.ts`, tool.specPath);
   const undeclaredMembers = file.name("undeclaredMembers");
   const module = new WalkModule(validatorDocument(tool), file.import(runtime("UndeclaredMembers")));
   const root = childPointer("/$defs", tool.upstream.envelope ? ROOT_KEYS.envelope : ROOT_KEYS.output);
