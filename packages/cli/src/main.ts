@@ -59,6 +59,8 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .addOption(errorFormatOption("diagnostic format"))
     .option("--quiet", "print only the final line", false)
     .option("--watch", "regenerate whenever a spec or the hooks module changes (Ctrl-C to stop)", false)
+    .addOption(new Option("--lint <severity>", "the tool-selection lint's findings (TG51x)").choices(["warning", "error", "off"]).default("warning"))
+    .addOption(new Option("--strict-limits <mode>", "a tool list over Anthropic's strict limits: relax tools to strict: false (TG503) or fail (TG530)").choices(["relax", "fail"]).default("relax"))
     .action(async (opts) => {
       const options: GenOptions = { ...opts, hooks: opts.hooks };
       done(await (opts.watch ? genAndWatch(options, io) : runGen(options, io)));

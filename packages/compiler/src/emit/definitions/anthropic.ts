@@ -1,8 +1,10 @@
 import { _, jsdoc } from "../../codegen/code.js";
 import { runtimeType } from "../../codegen/file.js";
 import { problem } from "./dialect/problem.js";
-import { recursiveDefs, strictForm, type StrictSubset } from "./dialect/subset.js";
-import { argumentsSchema, problemDiagnostics, type DefinitionTarget } from "./target.js";
+import { limitProblems } from "./dialect/anthropic-limits.js";
+import type { Problem } from "./dialect/problem.js";
+import { recursiveDefs, strictForm, type StrictForm, type StrictSubset } from "./dialect/subset.js";
+import { argumentsSchema, problemDiagnostics, type DefinitionTarget, type ToolSchemas } from "./target.js";
 
 /**
  * Anthropic strict tool use. Its subset (structured outputs, "JSON Schema limitations") lacks
@@ -22,15 +24,21 @@ export const ANTHROPIC_STRICT: StrictSubset = {
   accepts: (keyword, value) => keyword !== "minItems" || value === 0 || value === 1,
 };
 
+/** The tool's Anthropic arguments and whether it can be strict on its own (the list's limits are registry.ts's). */
+export function anthropicStrictPlan(schemas: ToolSchemas): StrictForm & { readonly strict: boolean } {
+  const recursion = recursiveDefs(schemas.input).map((name) => problem(`/$defs/${name}`, `definition ${name} is recursive`));
+  const form = strictForm(schemas.input, ANTHROPIC_STRICT);
+  const problems: Problem[] = [...form.problems, ...recursion];
+  if (problems.length === 0) problems.push(...limitProblems(schemas.input, form.schema));
+  return { schema: form.schema, problems, strict: problems.length === 0 };
+}
+
 export const anthropicTarget: DefinitionTarget = {
   name: "Anthropic",
   toolName: /^[A-Za-z0-9_-]{1,64}$/,
   emit(tool, schemas, file) {
-    const recursion = recursiveDefs(schemas.input).map((name) => problem(`/$defs/${name}`, `definition ${name} is recursive`));
-    const form = strictForm(schemas.input, ANTHROPIC_STRICT);
-    const problems = [...form.problems, ...recursion];
-    const strict = problems.length === 0;
-    const input = argumentsSchema(file, schemas, form.schema, "anthropicInputSchema", "The arguments in Anthropic's strict subset; bounds it lacks are restated in descriptions.");
+    const { schema, problems, strict } = anthropicStrictPlan(schemas);
+    const input = argumentsSchema(file, schemas, schema, "anthropicInputSchema", "The arguments in Anthropic's strict subset; bounds it lacks are restated in descriptions.");
     const code = _`${input.declaration}
 ${jsdoc(`Anthropic Messages API tools[] entry of ${tool.tool}.`)}
 export const ${file.name("anthropicTool")}: ${file.import(runtimeType("AnthropicTool"))} = {
