@@ -7,11 +7,12 @@ import { generateProject, type GeneratedProject } from "./generated-project.js";
 import { sendJson, type Loopback } from "./loopback.js";
 import { repoRoot } from "./project.js";
 
-/** The example build_status spec with `bindings:` added, generated into a scratch directory. */
+/** The example build_status spec with its `bindings:` replaced by `bindings`, generated into a scratch directory. */
 export async function buildStatusWithBindings(prefix: string, bindings: readonly string[]): Promise<GeneratedProject> {
   const spec = await readFile(join(repoRoot, "specs/build_status.yaml"), "utf8");
   const common = await readFile(join(repoRoot, "specs/schemas/common.yaml"), "utf8");
-  return generateProject(prefix, { "specs/build_status.yaml": `${spec}bindings: [${bindings.join(", ")}]\n`, "specs/schemas/common.yaml": common });
+  const own = spec.replace(/^bindings:.*\n/m, "");
+  return generateProject(prefix, { "specs/build_status.yaml": `${own}bindings: [${bindings.join(", ")}]\n`, "specs/schemas/common.yaml": common });
 }
 
 export const ARGS = { project_id: "bluebird", revision: "a83f19c" } as const;
