@@ -70,8 +70,8 @@ export const mcpTool: McpTool = {
   inputSchema: inputSchema,
   outputSchema: outputSchema,
   annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
+    readOnlyHint: true,
+    destructiveHint: false,
     idempotentHint: true,
     openWorldHint: false,
   },

@@ -24,7 +24,7 @@ export const deploymentStatus = createAdapter<
 >({
   tool: "deployment_status",
   version: 2,
-  specHash: "a258baf00d835d059a2bd0a7d1608cd028c959f5e1748dbbed2540e64d23a652",
+  specHash: "72adc386ac7d7ddf36a4f8a8ed92e46106e783ec1b5ceabfb80bad1474d52092",
   limits: { maxBytes: 8192, maxDepth: 4, losslessIntegerKeys: [] },
   envelope: false,
   retry: { class: "safe", maxAttempts: 2, budgetMs: 5000, retryOn: ["UPSTREAM_UNAVAILABLE"] },

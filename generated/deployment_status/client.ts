@@ -15,7 +15,7 @@ import { validateAgentView } from "./validate-view.js";
 const contract: ToolResultContract<DeploymentStatusInput, DeploymentStatusAgentView> = {
   tool: "deployment_status",
   version: 2,
-  specHash: "a258baf00d835d059a2bd0a7d1608cd028c959f5e1748dbbed2540e64d23a652",
+  specHash: "72adc386ac7d7ddf36a4f8a8ed92e46106e783ec1b5ceabfb80bad1474d52092",
   limits: { maxBytes: 8192, maxDepth: 4 },
   errors: errorTable(
     ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE", "NOT_FOUND", "UPSTREAM_UNAVAILABLE"],

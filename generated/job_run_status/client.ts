@@ -15,7 +15,7 @@ import { validateAgentView } from "./validate-view.js";
 const contract: ToolResultContract<JobRunStatusInput, JobRunStatusAgentView> = {
   tool: "job_run_status",
   version: 1,
-  specHash: "dd4f1007627117519b9d5383a25b7d3438ff2a5fc8a8aad428770762ce04d31b",
+  specHash: "20404390efccf759fa3260eae95952f23b6249192c59d3d18328851988586d49",
   limits: { maxBytes: 65536, maxDepth: 6 },
   errors: errorTable(
     [

@@ -21,7 +21,7 @@ export const reviewStatus = createAdapter<
 >({
   tool: "review_status",
   version: 3,
-  specHash: "2b7739bbfa587072a542f476fe4a0641373fff4bd8ed51dcb9c9d252e0bb636b",
+  specHash: "6036b50e0160d5b5c3d615d7eb6453c4b19df210fe006ce53f4b6823f758dfd6",
   limits: { maxBytes: 16384, maxDepth: 8, losslessIntegerKeys: [] },
   envelope: false,
   retry: { class: "safe", maxAttempts: 3, budgetMs: 10000, retryOn: ["UPSTREAM_UNAVAILABLE"] },

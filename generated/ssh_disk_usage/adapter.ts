@@ -14,7 +14,7 @@ export const sshDiskUsage = createAdapter<
 >({
   tool: "ssh_disk_usage",
   version: 1,
-  specHash: "94f0e2182c29695b58cb79a2274091b9a95b49a59ffeea8602f4f2e0f9474f36",
+  specHash: "b9080faebe3da02cb1d9fd479fcb66b10485ba9c868306faeaa4f11381894b1e",
   limits: { maxBytes: 16384, maxDepth: 4, losslessIntegerKeys: [] },
   envelope: false,
   retry: {

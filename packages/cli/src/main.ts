@@ -61,6 +61,8 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .addOption(errorFormatOption("diagnostic format"))
     .option("--quiet", "print only the final line", false)
     .option("--watch", "regenerate whenever a spec or the hooks module changes (Ctrl-C to stop)", false)
+    .addOption(new Option("--lint <severity>", "the tool-selection lint's findings (TG51x)").choices(["warning", "error", "off"]).default("warning"))
+    .addOption(new Option("--strict-limits <mode>", "a tool list over Anthropic's strict limits: relax tools to strict: false (TG503) or fail (TG530)").choices(["relax", "fail"]).default("relax"))
     .action(async (opts) =>
       done(await withProjectConfig(opts, io, (project) => {
         const options: GenOptions = { ...opts, ...project, hooks: project.hooks };

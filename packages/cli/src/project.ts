@@ -1,4 +1,4 @@
-import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileOutput, type ErrorFormat } from "@toolgate/compiler";
+import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileInput, type CompileOutput, type ErrorFormat } from "@toolgate/compiler";
 import { join } from "node:path";
 import { readIfExists } from "./files.js";
 import { fromRoot, readInputs, type Inputs } from "./inputs.js";
@@ -11,6 +11,9 @@ export interface ProjectPaths {
   readonly hooks: string | undefined;
   /** Annotation keywords every spec ignores (the config file's `ignored_keywords`). */
   readonly ignoredKeywords?: readonly string[];
+  /** `gen`'s --lint and --strict-limits (compile()'s own defaults otherwise). */
+  readonly lint?: CompileInput["lint"];
+  readonly strictLimits?: CompileInput["strictLimits"];
 }
 
 export type Compiled = { readonly ok: true; readonly inputs: Inputs; readonly result: CompileOutput } | { readonly ok: false; readonly exit: number };
@@ -33,6 +36,8 @@ export async function compileProject(paths: ProjectPaths, errorFormat: ErrorForm
     ...(inputs.hooks ? { hooks: inputs.hooks } : {}),
     ...(previousManifest === undefined ? {} : { previousManifest }),
     ...(paths.ignoredKeywords === undefined ? {} : { ignoredKeywords: paths.ignoredKeywords }),
+    ...(paths.lint && { lint: paths.lint }),
+    ...(paths.strictLimits && { strictLimits: paths.strictLimits }),
   });
   const shown = errorsOnly ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
   if (shown.length > 0) io.stderr(formatDiagnostics(shown, errorFormat));

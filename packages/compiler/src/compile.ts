@@ -3,6 +3,7 @@ import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
 import { diagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { DiagnosticCollector, type DiagnosticSink } from "./diagnostics/sink.js";
 import { adapterEmitter } from "./emit/adapter.js";
+import { bindingsEmitter } from "./emit/bindings/index.js";
 import { clientEmitter, definitionListsEmitter, definitionsEmitter } from "./emit/definitions/index.js";
 import type { EmitResult, Emitter } from "./emit/emitter.js";
 import { MANIFEST_PATH, manifestEmitter } from "./emit/manifest.js";
@@ -18,6 +19,7 @@ import { forSpec, projectNamed } from "./internal-error.js";
 import { buildTool } from "./front/tool.js";
 import type { ProjectIR, ToolIR } from "./ir/types.js";
 import { locate } from "./ir/locate.js";
+import { lintToolSelection, type LintSeverity } from "./lint/selection.js";
 import { SourceSet, type SourceFiles } from "./load/sources.js";
 
 export interface CompileInput {
@@ -33,6 +35,10 @@ export interface CompileInput {
   readonly previousManifest?: string;
   /** Annotation keywords every spec ignores, as if each listed them in `vocabulary.ignore` (the config file's `ignored_keywords`). */
   readonly ignoredKeywords?: readonly string[];
+  /** Severity of the tool-selection lint (TG51x); default off here, warning in `toolgate gen`. */
+  readonly lint?: LintSeverity;
+  /** What a tool list over Anthropic's per-request strict limits gets (ProjectIR.strictLimits). */
+  readonly strictLimits?: ProjectIR["strictLimits"];
 }
 
 export interface CompileOutput {
@@ -49,6 +55,7 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
   undeclaredEmitter,
   definitionsEmitter,
   clientEmitter,
+  bindingsEmitter,
   definitionListsEmitter,
   registryEmitter,
   manifestEmitter,
@@ -66,7 +73,8 @@ export async function compile(input: CompileInput, emitters: readonly Emitter[] 
   if (sink.hasErrors()) return output([]);
   const outDir = input.outDir ?? "generated";
   const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;
-  const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule };
+  const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule, ...(input.strictLimits && { strictLimits: input.strictLimits }) };
+  lintToolSelection(project.tools, input.lint ?? "off").forEach((d) => sink.report(d));
   const runs = await runEmitters(emitters, project);
   runs.flatMap((r) => r.result.diagnostics).forEach((d) => sink.report(d));
   checkEmittedSize(project.tools, runs.flatMap((r) => r.result.files), sink);

@@ -32,3 +32,4 @@ export { FAILURE_ENVELOPE_SCHEMA, FAILURE_ENVELOPE_VERSION, failureEnvelope } fr
 export * from "./mcp/index.js";
 export * from "./definitions/index.js";
 export { firstSchemaError, matches, runFixtures, type Fixture, type FixtureAdapter, type FixtureExpectation, type FixtureGot, type FixtureRun } from "./fixtures/run.js";
+export * from "./bindings/index.js";

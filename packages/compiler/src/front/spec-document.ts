@@ -111,6 +111,14 @@ export interface ToolSpecDocument {
     budget?: Duration;
     on?: string[];
   };
+  /**
+   * What a call changes, declared by the author (MCP readOnlyHint/destructiveHint): read_only changes nothing; additive only adds (creates, appends); destructive may update or delete. Default: read_only when retry.class is safe, otherwise destructive. Whether it reaches an open set of systems is upstream.open_world.
+   */
+  effects?: "read_only" | "additive" | "destructive";
+  /**
+   * Agent frameworks to write bindings for (opt-in): each writes <tool>/bindings/<framework>.ts, a module that imports the framework package; a user imports only the frameworks they use.
+   */
+  bindings?: ("ai-sdk" | "anthropic")[];
   upstream?: {
     /**
      * true: the upstream returns the full result envelope; false: only the payload.

@@ -21,6 +21,7 @@ import { deepFreeze, isSchemaObject, type SchemaObject } from "../schema/walk.js
 import { buildAgentView } from "./agent-view.js";
 import { viewedOutput, viewRootName } from "./view-root.js";
 import { buildChecks } from "./checks.js";
+import { buildEffects } from "./effects.js";
 import { buildErrors } from "./errors.js";
 import { sourceMap } from "./locations.js";
 import { buildRoute } from "./route.js";
@@ -67,6 +68,7 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
   const checks = buildChecks(spec.checks ?? [], ctx);
   const route = buildRoute(spec.upstream, ctx);
   const errors = buildErrors(spec, spec.retry?.class ?? "unsafe", doc.locate, own);
+  const effects = buildEffects(spec, spec.retry?.class ?? "unsafe", doc.locate, own);
   if (!own.hasErrors()) checkAjvStrict({ input: closed.input, output: closed.output, agentView: view.schema, defs }, bundle.locate, own);
   if (own.hasErrors()) return undefined;
   const tool: ToolIR = {
@@ -86,6 +88,8 @@ export function buildTool(doc: LoadedDocument, sources: SourceSet, sink: Diagnos
     viewSelections: Object.fromEntries(viewDefs.map(([name, d]) => [name, d.selection])),
     checks,
     errors,
+    effects,
+    bindings: [...(spec.bindings ?? [])].sort(),
     ...settings(spec, route, declaredForbiddenKeys([[closed.output, "/output"], ...Object.entries(closed.defs).map(([name, def]): [unknown, string] => [def, `/$defs/${name}`])])),
     locations: sourceMap(doc.value, bundle),
   };

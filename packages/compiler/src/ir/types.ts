@@ -77,6 +77,12 @@ export interface ErrorIR {
 
 export type UnknownMembers = "reject" | "ignore";
 
+/** What a call changes, as the spec's `effects` declares it (default in front/effects.ts). */
+export type Effects = "read_only" | "additive" | "destructive";
+
+/** An agent framework a spec asks bindings for (`bindings:`). */
+export type BindingTarget = "ai-sdk" | "anthropic";
+
 export interface ToolIR {
   readonly tool: string;
   readonly version: number;
@@ -106,6 +112,9 @@ export interface ToolIR {
     /** Names the strict parser refuses (`__proto__`, `constructor`, `prototype`) that the output's schemas declare: parsed as data. */
     readonly declaredForbiddenKeys: readonly string[];
   };
+  readonly effects: Effects;
+  /** Sorted; empty unless the spec opts in. */
+  readonly bindings: readonly BindingTarget[];
   readonly retry: { readonly class: RetryClass; readonly maxAttempts: number; readonly budgetMs: number; readonly on: readonly string[] };
   readonly upstream: {
     readonly envelope: boolean;
@@ -136,4 +145,6 @@ export interface ProjectIR {
   readonly tools: readonly ToolIR[];
   /** Module specifier of the user's hooks module, relative to the output directory, if any hook is used. */
   readonly hooksModule: string | undefined;
+  /** A tool list over Anthropic's per-request strict limits: `relax` (default) sends the tools past a limit with strict: false (TG503), `fail` is an error (TG530). */
+  readonly strictLimits?: "relax" | "fail";
 }

@@ -1,6 +1,7 @@
 import { _, jsdoc } from "../../codegen/code.js";
 import { runtimeType } from "../../codegen/file.js";
 import { problem, type Problem } from "./dialect/problem.js";
+import { limitProblems } from "./dialect/anthropic-limits.js";
 import type { DialectSchema } from "./dialect/portable.js";
 import type { SchemaObject } from "../../schema/walk.js";
 import { recursiveDefs, strictForm, type StrictSubset } from "./dialect/subset.js";
@@ -24,11 +25,15 @@ export const ANTHROPIC_STRICT: StrictSubset = {
   accepts: (keyword, value) => keyword !== "minItems" || value === 0 || value === 1,
 };
 
-/** The arguments in Anthropic's strict form, and whether strict holds (no problem); the manifest records both. */
+/**
+ * The arguments in Anthropic's strict form, and whether the tool can be strict on its own (no
+ * problem; the list's limits are registry.ts's); the manifest records both.
+ */
 export function anthropicInput(input: DialectSchema): { readonly schema: SchemaObject; readonly strict: boolean; readonly problems: readonly Problem[] } {
   const recursion = recursiveDefs(input).map((name) => problem(`/$defs/${name}`, `definition ${name} is recursive`));
   const form = strictForm(input, ANTHROPIC_STRICT);
   const problems = [...form.problems, ...recursion];
+  if (problems.length === 0) problems.push(...limitProblems(input, form.schema));
   return { schema: form.schema, strict: problems.length === 0, problems };
 }
 

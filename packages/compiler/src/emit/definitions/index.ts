@@ -28,5 +28,5 @@ export const clientEmitter: Emitter = {
 export const definitionListsEmitter: Emitter = {
   name: "definition-lists",
   scope: "project",
-  emit: (project) => emitted(project.tools.length === 0 ? [] : [emitDefinitionsRegistry(project)]),
+  emit: (project) => (project.tools.length === 0 ? emitted([]) : emitDefinitionsRegistry(project)),
 };

@@ -6,15 +6,14 @@ import { literal } from "../../codegen/literal.js";
 import { problemDiagnostics, SHARED, type DefinitionTarget } from "./target.js";
 
 /**
- * Hints from what the spec declares, never from a method name (DESIGN): only a `safe` operation is
- * read-only, every other one may be destructive (toolgate has no "additive only" declaration),
- * `safe` and `idempotent` repeat harmlessly, and `open_world` says whether it reaches an open set of systems.
+ * Hints from what the spec declares, never from a method name (DESIGN): `effects` says whether the
+ * call reads only, only adds or may destroy; `safe` and `idempotent` repeat harmlessly; and
+ * `open_world` says whether it reaches an open set of systems.
  */
 export function mcpAnnotations(tool: ToolIR): Record<string, boolean> {
-  const readOnly = tool.retry.class === "safe";
   return {
-    readOnlyHint: readOnly,
-    destructiveHint: !readOnly,
+    readOnlyHint: tool.effects === "read_only",
+    destructiveHint: tool.effects === "destructive",
     idempotentHint: tool.retry.class !== "unsafe",
     openWorldHint: tool.upstream.openWorld,
   };

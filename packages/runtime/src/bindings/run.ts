@@ -1,0 +1,58 @@
+import type { Adapter, ToolCall, ToolgateContext } from "../adapter/types.js";
+import { toCallToolResult } from "../mcp/call-tool-result.js";
+import type { AgentResult } from "../result.js";
+import { codeForInterruptedCall } from "../upstream/outcome.js";
+
+/**
+ * The framework-independent core of every generated binding (Vercel AI SDK, OpenAI Agents SDK,
+ * LangChain.js, Anthropic SDK): the model's arguments through `call`, the user's upstream, then
+ * `adapt`. The runtime knows no framework; each binding module imports its own.
+ */
+
+/** A classified upstream failure, as `callHttp` and `runCommand` (`@toolgate/runtime/upstream`) return them. */
+export interface UpstreamFailureAnswer {
+  readonly ok: false;
+  readonly code: string;
+  readonly retryAfterSeconds?: number;
+}
+
+/** The raw, untrusted bytes the upstream answered, or its classified failure. */
+export type UpstreamAnswer = string | Uint8Array | UpstreamFailureAnswer;
+
+/** The user's side of a call: reach the upstream with the validated input (`call.input`). */
+export type UpstreamFn<Input> = (call: ToolCall<Input>) => Promise<UpstreamAnswer>;
+
+/**
+ * One tool call end to end; never throws. An upstream function that throws (an abort, a timeout, a
+ * bug) is treated as a call cut off after it may have reached the upstream (codeForInterruptedCall):
+ * its error is not shown to the model.
+ */
+export async function runTool<Input, Output, View>(
+  adapter: Adapter<Input, Output, View>,
+  args: unknown,
+  upstream: UpstreamFn<Input>,
+  context?: ToolgateContext,
+): Promise<AgentResult<View>> {
+  const started = adapter.call(args, context);
+  if (!started.ok) return started.result;
+  let answer: UpstreamAnswer;
+  try {
+    answer = await upstream(started.call);
+  } catch {
+    return adapter.fail(started.call, codeForInterruptedCall(adapter.retry.class), { layer: "transport" });
+  }
+  if (typeof answer === "string" || answer instanceof Uint8Array) return adapter.adapt(answer, started.call);
+  return adapter.fail(started.call, answer.code, { layer: "transport", ...(answer.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: answer.retryAfterSeconds }) });
+}
+
+/** What the model reads of a result: the agent view's JSON, or the fixed failure envelope's, and whether it is an error. */
+export function modelText(result: AgentResult<unknown>): { readonly text: string; readonly isError: boolean } {
+  const mcp = toCallToolResult(result as AgentResult<object>);
+  return { text: mcp.content[0]!.text, isError: mcp.isError === true };
+}
+
+/** An Anthropic Messages API `tool_result` block for a result (structurally the SDK's `ToolResultBlockParam`). */
+export function anthropicToolResult(toolUseId: string, result: AgentResult<unknown>): { type: "tool_result"; tool_use_id: string; content: string; is_error: boolean } {
+  const { text, isError } = modelText(result);
+  return { type: "tool_result", tool_use_id: toolUseId, content: text, is_error: isError };
+}

@@ -1,0 +1,64 @@
+import { generateText, stepCountIs, type Tool } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANSWERS, ARGS, buildStatusWithBindings, loopbackUpstream, MODEL_READS, NOW, readsAs } from "./support/binding-upstream.js";
+import type { GeneratedProject } from "./support/generated-project.js";
+import { startLoopback, type Loopback } from "./support/loopback.js";
+
+type Prompt = Parameters<NonNullable<ConstructorParameters<typeof MockLanguageModelV3>[0]>["doGenerate"] & ((...a: never[]) => unknown)>[0] extends { prompt: infer P } ? P : never;
+
+const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+
+/** A mock model that calls build_status once, then answers; it keeps every prompt it was given. */
+function toolCallingModel(prompts: Prompt[]): MockLanguageModelV3 {
+  return new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      prompts.push(options.prompt);
+      const content = prompts.length === 1
+        ? [{ type: "tool-call" as const, toolCallId: "call-1", toolName: "build_status", input: JSON.stringify(ARGS) }]
+        : [{ type: "text" as const, text: "done" }];
+      return { content, finishReason: { unified: prompts.length === 1 ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
+    },
+  });
+}
+
+describe("the generated Vercel AI SDK binding, run by generateText with the SDK's mock model", () => {
+  let project: GeneratedProject;
+  let loopback: Loopback;
+  let buildStatusTool: (upstream: unknown, context?: unknown) => Tool;
+  beforeAll(async () => {
+    project = await buildStatusWithBindings("ai-sdk", ["ai-sdk"]);
+    loopback = await startLoopback();
+    ({ buildStatusTool } = await project.load<{ buildStatusTool: typeof buildStatusTool }>("build_status/bindings/ai-sdk.ts"));
+  });
+  afterAll(async () => {
+    await loopback.close();
+    await project.dispose();
+  });
+
+  for (const [behaviour, answer] of Object.entries(ANSWERS)) {
+    it(`gives the model exactly the agent result: ${behaviour}`, async () => {
+      loopback.handle((_request, response) => answer(response));
+      const prompts: Prompt[] = [];
+      const tool = buildStatusTool(loopbackUpstream(loopback), { now: () => NOW });
+      await generateText({ model: toolCallingModel(prompts), tools: { build_status: tool }, prompt: "Did the build pass?", stopWhen: stepCountIs(2) });
+      expect(loopback.requests.map((r) => r.url)).toEqual(["/projects/bluebird/builds/a83f19c"]);
+      const toolMessage = prompts[1]!.find((m) => m.role === "tool");
+      const part = toolMessage?.content[0];
+      expect(part?.type).toBe("tool-result");
+      const output = (part as { output: { type: string; value: string } }).output;
+      const expected = MODEL_READS[behaviour]!;
+      expect(output.type).toBe(expected.isError ? "error-text" : "text");
+      expect(readsAs(output.value)).toEqual(expected.json);
+      expect(output.value).not.toContain("IGNORE");
+      expect(output.value).not.toContain("s3cr3t");
+    });
+  }
+
+  it("validates the model's arguments with the generated input validator", async () => {
+    const tool = buildStatusTool(loopbackUpstream(loopback));
+    const schema = tool.inputSchema as { validate?: (value: unknown) => Promise<{ success: boolean }> | { success: boolean } };
+    expect(await schema.validate?.(ARGS)).toMatchObject({ success: true });
+    expect(await schema.validate?.({ ...ARGS, revision: "not a sha" })).toMatchObject({ success: false });
+  });
+});

@@ -1,0 +1,70 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { Tool, ToolResultBlockParam, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anthropicTool } from "../generated/build_status/definitions.js";
+import { ANSWERS, ARGS, buildStatusWithBindings, loopbackUpstream, MODEL_READS, NOW, readsAs } from "./support/binding-upstream.js";
+import type { GeneratedProject } from "./support/generated-project.js";
+import { sendJson, startLoopback, type Loopback } from "./support/loopback.js";
+
+interface AnthropicBinding {
+  readonly buildStatusTool: Tool;
+  runToolUse(block: Pick<ToolUseBlock, "id" | "input">, upstream: unknown, context?: unknown): Promise<ToolResultBlockParam>;
+}
+
+const TOOL_USE = {
+  id: "msg_1", type: "message", role: "assistant", model: "mock", stop_reason: "tool_use", stop_sequence: null,
+  usage: { input_tokens: 1, output_tokens: 1 },
+  content: [{ type: "tool_use", id: "toolu_1", name: "build_status", input: ARGS }],
+};
+const DONE = { ...TOOL_USE, id: "msg_2", stop_reason: "end_turn", content: [{ type: "text", text: "done" }] };
+
+/** A mock of the Messages API on 127.0.0.1: asks for build_status first, then ends; keeps every request body. */
+function mockMessagesApi(api: Loopback, bodies: Record<string, unknown>[]): void {
+  api.handle((request, response) => {
+    let text = "";
+    request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    request.on("end", () => {
+      bodies.push(JSON.parse(text) as Record<string, unknown>);
+      sendJson(response, 200, bodies.length === 1 ? TOOL_USE : DONE);
+    });
+  });
+}
+
+describe("the generated Anthropic SDK binding, with the real SDK client and a Messages API mock on 127.0.0.1", () => {
+  let project: GeneratedProject;
+  let [api, upstream]: Loopback[] = [];
+  let binding: AnthropicBinding;
+  beforeAll(async () => {
+    project = await buildStatusWithBindings("anthropic", ["anthropic"]);
+    [api, upstream] = [await startLoopback(), await startLoopback()];
+    binding = await project.load<AnthropicBinding>("build_status/bindings/anthropic.ts");
+  });
+  afterAll(async () => {
+    await Promise.all([api!.close(), upstream!.close()]);
+    await project.dispose();
+  });
+
+  for (const [behaviour, answer] of Object.entries(ANSWERS)) {
+    it(`sends the model exactly the tool_result: ${behaviour}`, async () => {
+      const bodies: Record<string, unknown>[] = [];
+      mockMessagesApi(api!, bodies);
+      upstream!.handle((_request, response) => answer(response));
+      const client = new Anthropic({ apiKey: "test", baseURL: api!.baseUrl, maxRetries: 0 });
+      const ask = { model: "mock", max_tokens: 64, tools: [binding.buildStatusTool] };
+      const messages: Anthropic.MessageParam[] = [{ role: "user", content: "Did the build pass?" }];
+      const first = await client.messages.create({ ...ask, messages });
+      const use = first.content.find((block): block is ToolUseBlock => block.type === "tool_use")!;
+      const result = await binding.runToolUse(use, loopbackUpstream(upstream!), { now: () => NOW });
+      await client.messages.create({ ...ask, messages: [...messages, { role: "assistant", content: first.content }, { role: "user", content: [result] }] });
+
+      expect(bodies[0]!.tools).toEqual([anthropicTool]);
+      const sent = ((bodies[1]!.messages as { content: unknown }[])[2]!.content as Record<string, unknown>[])[0]!;
+      const expected = MODEL_READS[behaviour]!;
+      expect(Object.keys(sent).sort()).toEqual(["content", "is_error", "tool_use_id", "type"]);
+      expect([sent.type, sent.tool_use_id, sent.is_error]).toEqual(["tool_result", "toolu_1", expected.isError]);
+      expect(readsAs(sent.content as string)).toEqual(expected.json);
+      expect(sent.content).not.toContain("IGNORE");
+      expect(sent.content).not.toContain("s3cr3t");
+    });
+  }
+});
