@@ -5,7 +5,8 @@ import { ANSWERS, ARGS, buildStatusWithBindings, loopbackUpstream, MODEL_READS, 
 import type { GeneratedProject } from "./support/generated-project.js";
 import { startLoopback, type Loopback } from "./support/loopback.js";
 
-type Prompt = Parameters<NonNullable<ConstructorParameters<typeof MockLanguageModelV3>[0]>["doGenerate"] & ((...a: never[]) => unknown)>[0] extends { prompt: infer P } ? P : never;
+/** What the model is given on each step (the messages, tool results included). */
+type Prompt = Parameters<MockLanguageModelV3["doGenerate"]>[0]["prompt"];
 
 const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 

@@ -6,7 +6,6 @@ const pascal = (tool: string): string =>
   tool.split("_").filter(Boolean).map((part) => part[0]!.toUpperCase() + part.slice(1)).join("");
 
 export interface ToolNames {
-  readonly dir: string;
   readonly camel: Name;
   /** The HTTP route export of the adapter module (when the spec names an upstream path). */
   readonly route: Name;
@@ -30,7 +29,6 @@ export function toolNames(tool: string): ToolNames {
   // A tool named like a reserved word (`delete`) or an index.ts binding (`adapters`) still gets a usable one.
   const camel = isSafeIdentifier(lower) && !INDEX_NAMES.has(lower) ? lower : `${lower}Tool`;
   return {
-    dir: tool,
     camel: new Name(camel),
     route: new Name(`${camel}Route`),
     input: new Name(`${base}Input`),
