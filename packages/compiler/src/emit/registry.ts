@@ -1,4 +1,4 @@
-import { _, join, propertyKey } from "../codegen/code.js";
+import { _, join, list, propertyKey } from "../codegen/code.js";
 import { generated, GeneratedFile } from "../codegen/file.js";
 import type { ProjectIR } from "../ir/types.js";
 import { emitted, type Emitter } from "./emitter.js";
@@ -6,7 +6,7 @@ import { INDEX_BINDINGS, toolNames } from "../codegen/names.js";
 
 /** `index.ts`: every adapter, eagerly imported, plus dispatch by tool name. */
 function eagerRegistry(project: ProjectIR): GeneratedFile {
-  const file = new GeneratedFile("index.ts", undefined);
+  const file = new GeneratedFile("index.ts", undefined, "builder");
   const own = {
     adapters: file.name(INDEX_BINDINGS.adapters),
     toolNames: file.name(INDEX_BINDINGS.toolNames),
@@ -19,11 +19,11 @@ function eagerRegistry(project: ProjectIR): GeneratedFile {
   });
   const routed = tools.filter((_t, i) => project.tools[i]!.upstream.route !== undefined);
   const exportLines = [
-    _`export { ${join(tools.map(({ adapter }) => _`${adapter},`), " ")} };`,
+    _`export ${list("{", tools.map(({ adapter }) => adapter))};`,
     ...routed.map(({ tool, n }) => _`export { ${n.route} } from ${`./${tool}/adapter.js`};`),
   ];
   file.write(_`${join(exportLines)}
-${join(tools.map(({ tool, n }) => _`export type { ${n.input}, ${n.output}, ${n.agentView}, ${n.result} } from ${`./${tool}/types.js`};`))}
+${join(tools.map(({ tool, n }) => _`export type ${list("{", [n.input, n.output, n.agentView, n.result])} from ${`./${tool}/types.js`};`))}
 
 /** Every generated adapter by tool name, for dispatch. */
 export const ${own.adapters} = {
@@ -32,7 +32,7 @@ export const ${own.adapters} = {
 
 export type ToolName = keyof typeof ${own.adapters};
 
-export const ${own.toolNames}: readonly ToolName[] = Object.freeze([${join(tools.map(({ tool }) => _`${tool}`), ", ")}]);
+export const ${own.toolNames}: readonly ToolName[] = Object.freeze(${list("[", tools.map(({ tool }) => _`${tool}`))});
 
 export function ${own.isToolName}(name: string): name is ToolName {
   return Object.hasOwn(${own.adapters}, name);
@@ -51,7 +51,7 @@ export function ${own.isToolName}(name: string): name is ToolName {
 function lazyRegistry(project: ProjectIR): GeneratedFile {
   const names = project.tools.map((t) => _`${t.tool},`);
   const types = project.tools.map((t) => _`${propertyKey(t.tool)}: (typeof import(${`./${t.tool}/adapter.js`}))[${"default"}];`);
-  const file = new GeneratedFile("lazy.ts", undefined);
+  const file = new GeneratedFile("lazy.ts", undefined, "builder");
   file.write(_`/** Each tool's adapter type; nothing is loaded until loadAdapter asks for it. */
 export interface LazyAdapters {
   ${join(types)}
@@ -69,7 +69,7 @@ const known: ReadonlySet<string> = new Set(lazyToolNames);
 export async function loadAdapter<Name extends LazyToolName>(name: Name): Promise<LazyAdapters[Name]> {
   // Only a generated tool name (\`^[a-z][a-z0-9_]*$\`) ever reaches the path.
   if (!known.has(name)) throw new RangeError("not a generated tool name");
-  const path = \`./\${name}/adapter.js\`;
+  const path = "./" + name + "/adapter.js";
   const module = (await import(path)) as { default: LazyAdapters[Name] };
   return module.default;
 }

@@ -104,7 +104,7 @@ function renderObject(fields: readonly SelectedField[], from: Code, to: Code, na
 export function emitSelector(tool: ToolIR): GeneratedFile {
   const names = toolNames(tool.tool);
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
-  const file = new GeneratedFile(`${tool.tool}/select.ts`, tool.specPath);
+  const file = new GeneratedFile(`${tool.tool}/select.ts`, tool.specPath, "builder");
   const select = file.name("selectAgentView");
   const type = (name: Name): Name => file.import(toolExport(tool.tool, "types.ts", name, true));
   const scope: Scope = { file, bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };

@@ -1,4 +1,4 @@
-import { _, join, jsdoc, member } from "../../codegen/code.js";
+import { _, join, jsdoc, list, member } from "../../codegen/code.js";
 import { GeneratedFile, namespace, runtimeType } from "../../codegen/file.js";
 import type { ProjectIR } from "../../ir/types.js";
 import { toolNames } from "../../codegen/names.js";
@@ -14,14 +14,14 @@ const LISTS = [
 
 /** `definitions.ts`: every tool's definitions per target, in tool-name order (a deterministic tools/list). */
 export function emitDefinitionsRegistry(project: ProjectIR): GeneratedFile {
-  const file = new GeneratedFile("definitions.ts", undefined);
+  const file = new GeneratedFile("definitions.ts", undefined, "builder");
   const names = LISTS.map(([list]) => file.name(list));
   // A tool named like a list (`mcp_tools`) gets its namespace under another name.
   const modules = project.tools.map((t) => file.import(namespace(`${t.tool}/definitions.ts`, toolNames(t.tool).camel.toString())));
   const lists = LISTS.map(([, type, exported, use], i) => {
     const items = modules.map((ns) => member(ns, exported));
     return _`${jsdoc(use)}
-export const ${names[i]}: ${file.import(runtimeType(type))}[] = [${join(items, ", ")}];`;
+export const ${names[i]}: ${file.import(runtimeType(type))}[] = ${list("[", items)};`;
   });
   file.write(_`${join(lists, "\n\n")}\n`);
   return file;
