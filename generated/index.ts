@@ -10,12 +10,7 @@ export { buildStatusRoute } from "./build_status/adapter.js";
 export { deploymentStatusRoute } from "./deployment_status/adapter.js";
 export { jobRunStatusRoute } from "./job_run_status/adapter.js";
 export { reviewStatusRoute } from "./review_status/adapter.js";
-export type {
-  BuildStatusInput,
-  BuildStatusOutput,
-  BuildStatusAgentView,
-  BuildStatusResult,
-} from "./build_status/types.js";
+export type { BuildStatusInput, BuildStatusOutput, BuildStatusAgentView, BuildStatusResult } from "./build_status/types.js";
 export type {
   DeploymentStatusInput,
   DeploymentStatusOutput,

@@ -21,12 +21,10 @@ export const lazyToolNames: readonly LazyToolName[] = Object.freeze([
 const known: ReadonlySet<string> = new Set(lazyToolNames);
 
 /** Imports only this tool's adapter, validators and selector. Rejects for a name that is not a tool. */
-export async function loadAdapter<Name extends LazyToolName>(
-  name: Name,
-): Promise<LazyAdapters[Name]> {
+export async function loadAdapter<Name extends LazyToolName>(name: Name): Promise<LazyAdapters[Name]> {
   // Only a generated tool name (`^[a-z][a-z0-9_]*$`) ever reaches the path.
   if (!known.has(name)) throw new RangeError("not a generated tool name");
-  const path = `./${name}/adapter.js`;
+  const path = "./" + name + "/adapter.js";
   const module = (await import(path)) as { default: LazyAdapters[Name] };
   return module.default;
 }

@@ -17,25 +17,13 @@ const contract: ToolResultContract<BuildStatusInput, BuildStatusAgentView> = {
   version: 1,
   specHash: "a9bd6a3c625c6e4b0bfd53c9fbde2e0ae05aba1e9913324cf91fa537664d8452",
   limits: { maxBytes: 32768, maxDepth: 6 },
-  errors: errorTable(
-    [
-      "INTERNAL_FAILURE",
-      "INVALID_INPUT",
-      "INVALID_RESPONSE",
-      "NOT_FOUND",
-      "RATE_LIMITED",
-      "UPSTREAM_UNAVAILABLE",
-    ],
-    "idempotent",
-  ),
+  errors: errorTable(["INTERNAL_FAILURE","INVALID_INPUT","INVALID_RESPONSE","NOT_FOUND","RATE_LIMITED","UPSTREAM_UNAVAILABLE"], "idempotent"),
   retryClass: "idempotent",
   operation: "get_build",
   validateAgentView,
   bind: (output, input) => {
-    if (ownMember(ownMember(output, "build"), "project_id") !== ownMember(input, "project_id"))
-      return "bind.build.project_id";
-    if (ownMember(ownMember(output, "build"), "revision") !== ownMember(input, "revision"))
-      return "bind.build.revision";
+    if (ownMember(ownMember(output, "build"), "project_id") !== ownMember(input, "project_id")) return "bind.build.project_id";
+    if (ownMember(ownMember(output, "build"), "revision") !== ownMember(input, "revision")) return "bind.build.revision";
     return undefined;
   },
   semantic: (output, input, now) => {
@@ -52,10 +40,6 @@ const contract: ToolResultContract<BuildStatusInput, BuildStatusAgentView> = {
  * upstream bytes: the typed agent view, or the failure envelope rebuilt from this tool's error table
  * (INVALID_RESPONSE for anything else). One operator event per read goes to `context.onEvent`.
  */
-export function readResult(
-  result: unknown,
-  args: BuildStatusInput,
-  context?: ToolgateContext,
-): AgentResult<BuildStatusAgentView> {
+export function readResult(result: unknown, args: BuildStatusInput, context?: ToolgateContext): AgentResult<BuildStatusAgentView> {
   return readCallToolResult(result, contract, args, context);
 }

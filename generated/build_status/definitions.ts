@@ -16,7 +16,10 @@ import {
 const inputSchema: ObjectJsonSchema = {
   type: "object",
   required: ["project_id", "revision"],
-  properties: { project_id: { $ref: "#/$defs/projectId" }, revision: { $ref: "#/$defs/revision" } },
+  properties: {
+    project_id: { $ref: "#/$defs/projectId" },
+    revision: { $ref: "#/$defs/revision" },
+  },
   additionalProperties: false,
   $defs: {
     projectId: {

@@ -12,15 +12,12 @@ export function selectAgentView(d: BuildStatusOutput): BuildStatusAgentView {
   };
 }
 
-function select1(
-  d: NonNullable<BuildStatusOutput["build"]>,
-): NonNullable<BuildStatusAgentView["build"]> {
+function select1(d: NonNullable<BuildStatusOutput["build"]>): NonNullable<BuildStatusAgentView["build"]> {
   const v: NonNullable<BuildStatusAgentView["build"]> = {
     project_id: d.project_id,
     revision: d.revision,
     result: d.result,
   };
-  if (Object.hasOwn(d, "duration_seconds") && d.duration_seconds !== undefined)
-    v.duration_seconds = d.duration_seconds;
+  if (Object.hasOwn(d, "duration_seconds") && d.duration_seconds !== undefined) v.duration_seconds = d.duration_seconds;
   return v;
 }

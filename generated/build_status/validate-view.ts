@@ -13,9 +13,21 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/required", "required", { missingProperty: "build" }],
   ["#/agent_view/required", "required", { missingProperty: "observed_at" }],
   ["#/agent_view/additionalProperties", "additionalProperties"],
-  ["#/agent_view/properties/build/required", "required", { missingProperty: "project_id" }],
-  ["#/agent_view/properties/build/required", "required", { missingProperty: "revision" }],
-  ["#/agent_view/properties/build/required", "required", { missingProperty: "result" }],
+  [
+    "#/agent_view/properties/build/required",
+    "required",
+    { missingProperty: "project_id" },
+  ],
+  [
+    "#/agent_view/properties/build/required",
+    "required",
+    { missingProperty: "revision" },
+  ],
+  [
+    "#/agent_view/properties/build/required",
+    "required",
+    { missingProperty: "result" },
+  ],
   ["#/agent_view/properties/build/additionalProperties", "additionalProperties"],
   ["#/$defs/projectId/pattern", "pattern"],
   ["#/$defs/projectId/type", "type", { type: "string" }],
@@ -27,8 +39,16 @@ const issues: readonly ValidatorIssueRow[] = [
     "maximum",
     { limit: 86400 },
   ],
-  ["#/agent_view/properties/build/properties/duration_seconds/minimum", "minimum", { limit: 0 }],
-  ["#/agent_view/properties/build/properties/duration_seconds/type", "type", { type: "integer" }],
+  [
+    "#/agent_view/properties/build/properties/duration_seconds/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/agent_view/properties/build/properties/duration_seconds/type",
+    "type",
+    { type: "integer" },
+  ],
   ["#/agent_view/properties/build/properties", "properties"],
   ["#/agent_view/properties/build/type", "type", { type: "object" }],
   ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
@@ -45,121 +65,42 @@ const format26 = formats["date-time"]!;
 export const validateAgentView: Validator = toValidator(v1, issues);
 
 function v9(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(8);
-    return false;
-  }
-  if (!re10.test(d)) {
-    if (c === undefined) return false;
-    c.add(7);
-  }
+  if (!(typeof d === "string")) { c?.add(8); return false; }
+  if (!re10.test(d)) { if (c === undefined) return false; c.add(7); }
   return true;
 }
 
 function v14(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(10);
-    return false;
-  }
-  if (!re15.test(d)) {
-    if (c === undefined) return false;
-    c.add(9);
-  }
+  if (!(typeof d === "string")) { c?.add(10); return false; }
+  if (!re15.test(d)) { if (c === undefined) return false; c.add(9); }
   return true;
 }
 
 function v25(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(19);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(17);
-  }
-  if (!format26(d)) {
-    if (c === undefined) return false;
-    c.add(18);
-  }
+  if (!(typeof d === "string")) { c?.add(19); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(17); }
+  if (!format26(d)) { if (c === undefined) return false; c.add(18); }
   return true;
 }
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(20);
-    return false;
-  }
-  if (
-    d.build === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(1);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(20); return false; }
+  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) { if (c === undefined) return false; c.add(0); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(1); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(2);
-    }
-    if (!(k4 === "build" || k4 === "observed_at")) {
-      if (c === undefined) return false;
-      c.member(2, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(2); }
+    if (!(k4 === "build" || k4 === "observed_at")) { if (c === undefined) return false; c.member(2, k4); }
   }
   const d5 = d.build;
   if (d5 !== undefined) {
     l22: {
-      if (!(typeof d5 === "object" && d5 !== null && !Array.isArray(d5))) {
-        if (c === undefined) return false;
-        c.add(16, "build");
-        break l22;
-      }
-      if (
-        d5.project_id === undefined ||
-        ((Object.getPrototypeOf(d5) !== proto3 || proto3.project_id !== undefined) &&
-          !own2.call(d5, "project_id"))
-      ) {
-        if (c === undefined) return false;
-        c.add(3, "build");
-      }
-      if (
-        d5.revision === undefined ||
-        ((Object.getPrototypeOf(d5) !== proto3 || proto3.revision !== undefined) &&
-          !own2.call(d5, "revision"))
-      ) {
-        if (c === undefined) return false;
-        c.add(4, "build");
-      }
-      if (
-        d5.result === undefined ||
-        ((Object.getPrototypeOf(d5) !== proto3 || proto3.result !== undefined) &&
-          !own2.call(d5, "result"))
-      ) {
-        if (c === undefined) return false;
-        c.add(5, "build");
-      }
+      if (!((typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))) { if (c === undefined) return false; c.add(16, "build"); break l22; }
+      if (d5.project_id === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.project_id !== undefined) && !own2.call(d5, "project_id"))) { if (c === undefined) return false; c.add(3, "build"); }
+      if (d5.revision === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.revision !== undefined) && !own2.call(d5, "revision"))) { if (c === undefined) return false; c.add(4, "build"); }
+      if (d5.result === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.result !== undefined) && !own2.call(d5, "result"))) { if (c === undefined) return false; c.add(5, "build"); }
       for (const k6 in d5) {
-        if (!own2.call(d5, k6)) {
-          if (c === undefined) return false;
-          c.add(6, "build");
-        }
-        if (!(
-          k6 === "project_id" ||
-          k6 === "revision" ||
-          k6 === "result" ||
-          k6 === "duration_seconds"
-        )) {
-          if (c === undefined) return false;
-          c.member(6, k6, "build");
-        }
+        if (!own2.call(d5, k6)) { if (c === undefined) return false; c.add(6, "build"); }
+        if (!(k6 === "project_id" || k6 === "revision" || k6 === "result" || k6 === "duration_seconds")) { if (c === undefined) return false; c.member(6, k6, "build"); }
       }
       const d7 = d5.project_id;
       if (d7 !== undefined) {
@@ -171,34 +112,15 @@ function v1(d: any, c?: Collector): boolean {
       }
       const d17 = d5.result;
       if (d17 !== undefined) {
-        if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running")) {
-          if (c === undefined) return false;
-          c.add(11, "build", "result");
-        }
+        if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running")) { if (c === undefined) return false; c.add(11, "build", "result"); }
       }
       const d19 = d5.duration_seconds;
       if (d19 !== undefined) {
-        if (
-          (Object.getPrototypeOf(d5) !== proto3 || proto3.duration_seconds !== undefined) &&
-          !own2.call(d5, "duration_seconds")
-        ) {
-          if (c === undefined) return false;
-          c.add(15, "build", "duration_seconds");
-        }
+        if ((Object.getPrototypeOf(d5) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d5, "duration_seconds")) { if (c === undefined) return false; c.add(15, "build", "duration_seconds"); }
         l21: {
-          if (!Number.isInteger(d19)) {
-            if (c === undefined) return false;
-            c.add(14, "build", "duration_seconds");
-            break l21;
-          }
-          if (d19 > 86400) {
-            if (c === undefined) return false;
-            c.add(12, "build", "duration_seconds");
-          }
-          if (d19 < 0) {
-            if (c === undefined) return false;
-            c.add(13, "build", "duration_seconds");
-          }
+          if (!(Number.isInteger(d19))) { if (c === undefined) return false; c.add(14, "build", "duration_seconds"); break l21; }
+          if (d19 > 86400) { if (c === undefined) return false; c.add(12, "build", "duration_seconds"); }
+          if (d19 < 0) { if (c === undefined) return false; c.add(13, "build", "duration_seconds"); }
         }
       }
     }

@@ -22,10 +22,22 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/required", "required", { missingProperty: "observed_at" }],
   ["#/output/additionalProperties", "additionalProperties"],
   ["#/output/properties/build/unevaluatedProperties", "unevaluatedProperties"],
-  ["#/output/properties/build/allOf/0/required", "required", { missingProperty: "project_id" }],
-  ["#/output/properties/build/allOf/0/required", "required", { missingProperty: "revision" }],
+  [
+    "#/output/properties/build/allOf/0/required",
+    "required",
+    { missingProperty: "project_id" },
+  ],
+  [
+    "#/output/properties/build/allOf/0/required",
+    "required",
+    { missingProperty: "revision" },
+  ],
   ["#/output/properties/build/allOf/0/type", "type", { type: "object" }],
-  ["#/output/properties/build/allOf/1/required", "required", { missingProperty: "result" }],
+  [
+    "#/output/properties/build/allOf/1/required",
+    "required",
+    { missingProperty: "result" },
+  ],
   ["#/output/properties/build/allOf/1/properties/result/enum", "enum"],
   [
     "#/output/properties/build/allOf/1/properties/duration_seconds/maximum",
@@ -64,59 +76,24 @@ export const validateInput: Validator = toValidator(v1, issues);
 export const validateOutput: Validator = toValidator(v15, issues);
 
 function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(4);
-    return false;
-  }
-  if (!re8.test(d)) {
-    if (c === undefined) return false;
-    c.add(3);
-  }
+  if (!(typeof d === "string")) { c?.add(4); return false; }
+  if (!re8.test(d)) { if (c === undefined) return false; c.add(3); }
   return true;
 }
 
 function v12(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(6);
-    return false;
-  }
-  if (!re13.test(d)) {
-    if (c === undefined) return false;
-    c.add(5);
-  }
+  if (!(typeof d === "string")) { c?.add(6); return false; }
+  if (!re13.test(d)) { if (c === undefined) return false; c.add(5); }
   return true;
 }
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(7);
-    return false;
-  }
-  if (
-    d.project_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
-      !own2.call(d, "project_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
-  if (
-    d.revision === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
-      !own2.call(d, "revision"))
-  ) {
-    if (c === undefined) return false;
-    c.add(1);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(7); return false; }
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) { if (c === undefined) return false; c.add(0); }
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) { if (c === undefined) return false; c.add(1); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(2);
-    }
-    if (!(k4 === "project_id" || k4 === "revision")) {
-      if (c === undefined) return false;
-      c.member(2, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(2); }
+    if (!(k4 === "project_id" || k4 === "revision")) { if (c === undefined) return false; c.member(2, k4); }
   }
   const d5 = d.project_id;
   if (d5 !== undefined) {
@@ -130,92 +107,32 @@ function v1(d: any, c?: Collector): boolean {
 }
 
 function v34(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(24);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(22);
-  }
-  if (!format35(d)) {
-    if (c === undefined) return false;
-    c.add(23);
-  }
+  if (!(typeof d === "string")) { c?.add(24); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(22); }
+  if (!format35(d)) { if (c === undefined) return false; c.add(23); }
   return true;
 }
 
 function v15(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(30);
-    return false;
-  }
-  if (
-    d.build === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))
-  ) {
-    if (c === undefined) return false;
-    c.add(8);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(9);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(30); return false; }
+  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) { if (c === undefined) return false; c.add(8); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(9); }
   for (const k16 in d) {
-    if (!own2.call(d, k16)) {
-      if (c === undefined) return false;
-      c.add(10);
-    }
-    if (!(k16 === "build" || k16 === "observed_at" || k16 === "artifacts")) {
-      if (c === undefined) return false;
-      c.member(10, k16);
-    }
+    if (!own2.call(d, k16)) { if (c === undefined) return false; c.add(10); }
+    if (!(k16 === "build" || k16 === "observed_at" || k16 === "artifacts")) { if (c === undefined) return false; c.member(10, k16); }
   }
   const d17 = d.build;
   if (d17 !== undefined) {
     if (typeof d17 === "object" && d17 !== null && !Array.isArray(d17)) {
       for (const k18 in d17) {
-        if (!own2.call(d17, k18)) {
-          if (c === undefined) return false;
-          c.add(11, "build");
-        }
-        if (!(
-          k18 === "project_id" ||
-          k18 === "revision" ||
-          k18 === "result" ||
-          k18 === "duration_seconds"
-        )) {
-          if (c === undefined) return false;
-          c.member(11, k18, "build");
-        }
+        if (!own2.call(d17, k18)) { if (c === undefined) return false; c.add(11, "build"); }
+        if (!(k18 === "project_id" || k18 === "revision" || k18 === "result" || k18 === "duration_seconds")) { if (c === undefined) return false; c.member(11, k18, "build"); }
       }
     }
     l24: {
-      if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17))) {
-        if (c === undefined) return false;
-        c.add(14, "build");
-        break l24;
-      }
-      if (
-        d17.project_id === undefined ||
-        ((Object.getPrototypeOf(d17) !== proto3 || proto3.project_id !== undefined) &&
-          !own2.call(d17, "project_id"))
-      ) {
-        if (c === undefined) return false;
-        c.add(12, "build");
-      }
-      if (
-        d17.revision === undefined ||
-        ((Object.getPrototypeOf(d17) !== proto3 || proto3.revision !== undefined) &&
-          !own2.call(d17, "revision"))
-      ) {
-        if (c === undefined) return false;
-        c.add(13, "build");
-      }
+      if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) { if (c === undefined) return false; c.add(14, "build"); break l24; }
+      if (d17.project_id === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.project_id !== undefined) && !own2.call(d17, "project_id"))) { if (c === undefined) return false; c.add(12, "build"); }
+      if (d17.revision === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.revision !== undefined) && !own2.call(d17, "revision"))) { if (c === undefined) return false; c.add(13, "build"); }
       const d20 = d17.project_id;
       if (d20 !== undefined) {
         if (!v7(d20, c?.at("build", "project_id")) && c === undefined) return false;
@@ -226,49 +143,19 @@ function v15(d: any, c?: Collector): boolean {
       }
     }
     l31: {
-      if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17))) {
-        if (c === undefined) return false;
-        c.add(21, "build");
-        break l31;
-      }
-      if (
-        d17.result === undefined ||
-        ((Object.getPrototypeOf(d17) !== proto3 || proto3.result !== undefined) &&
-          !own2.call(d17, "result"))
-      ) {
-        if (c === undefined) return false;
-        c.add(15, "build");
-      }
+      if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) { if (c === undefined) return false; c.add(21, "build"); break l31; }
+      if (d17.result === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.result !== undefined) && !own2.call(d17, "result"))) { if (c === undefined) return false; c.add(15, "build"); }
       const d26 = d17.result;
       if (d26 !== undefined) {
-        if (!(d26 === "passed" || d26 === "failed" || d26 === "errored" || d26 === "running")) {
-          if (c === undefined) return false;
-          c.add(16, "build", "result");
-        }
+        if (!(d26 === "passed" || d26 === "failed" || d26 === "errored" || d26 === "running")) { if (c === undefined) return false; c.add(16, "build", "result"); }
       }
       const d28 = d17.duration_seconds;
       if (d28 !== undefined) {
-        if (
-          (Object.getPrototypeOf(d17) !== proto3 || proto3.duration_seconds !== undefined) &&
-          !own2.call(d17, "duration_seconds")
-        ) {
-          if (c === undefined) return false;
-          c.add(20, "build", "duration_seconds");
-        }
+        if ((Object.getPrototypeOf(d17) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d17, "duration_seconds")) { if (c === undefined) return false; c.add(20, "build", "duration_seconds"); }
         l30: {
-          if (!Number.isInteger(d28)) {
-            if (c === undefined) return false;
-            c.add(19, "build", "duration_seconds");
-            break l30;
-          }
-          if (d28 > 86400) {
-            if (c === undefined) return false;
-            c.add(17, "build", "duration_seconds");
-          }
-          if (d28 < 0) {
-            if (c === undefined) return false;
-            c.add(18, "build", "duration_seconds");
-          }
+          if (!(Number.isInteger(d28))) { if (c === undefined) return false; c.add(19, "build", "duration_seconds"); break l30; }
+          if (d28 > 86400) { if (c === undefined) return false; c.add(17, "build", "duration_seconds"); }
+          if (d28 < 0) { if (c === undefined) return false; c.add(18, "build", "duration_seconds"); }
         }
       }
     }
@@ -279,35 +166,15 @@ function v15(d: any, c?: Collector): boolean {
   }
   const d37 = d.artifacts;
   if (d37 !== undefined) {
-    if (
-      (Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) &&
-      !own2.call(d, "artifacts")
-    ) {
-      if (c === undefined) return false;
-      c.add(29, "artifacts");
-    }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) && !own2.call(d, "artifacts")) { if (c === undefined) return false; c.add(29, "artifacts"); }
     l43: {
-      if (!Array.isArray(d37)) {
-        if (c === undefined) return false;
-        c.add(28, "artifacts");
-        break l43;
-      }
-      if (d37.length > 50) {
-        if (c === undefined) return false;
-        c.add(25, "artifacts");
-      }
+      if (!(Array.isArray(d37))) { if (c === undefined) return false; c.add(28, "artifacts"); break l43; }
+      if (d37.length > 50) { if (c === undefined) return false; c.add(25, "artifacts"); }
       for (let i38 = 0; i38 < d37.length; i38++) {
         const d39 = d37[i38];
         l41: {
-          if (!(typeof d39 === "string")) {
-            if (c === undefined) return false;
-            c.add(27, "artifacts", i38);
-            break l41;
-          }
-          if (d39.length > 256 && ucs2length(d39) > 256) {
-            if (c === undefined) return false;
-            c.add(26, "artifacts", i38);
-          }
+          if (!(typeof d39 === "string")) { if (c === undefined) return false; c.add(27, "artifacts", i38); break l41; }
+          if (d39.length > 256 && ucs2length(d39) > 256) { if (c === undefined) return false; c.add(26, "artifacts", i38); }
         }
       }
     }

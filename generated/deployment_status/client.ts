@@ -17,16 +17,12 @@ const contract: ToolResultContract<DeploymentStatusInput, DeploymentStatusAgentV
   version: 2,
   specHash: "72adc386ac7d7ddf36a4f8a8ed92e46106e783ec1b5ceabfb80bad1474d52092",
   limits: { maxBytes: 8192, maxDepth: 4 },
-  errors: errorTable(
-    ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE", "NOT_FOUND", "UPSTREAM_UNAVAILABLE"],
-    "safe",
-  ),
+  errors: errorTable(["INTERNAL_FAILURE","INVALID_INPUT","INVALID_RESPONSE","NOT_FOUND","UPSTREAM_UNAVAILABLE"], "safe"),
   retryClass: "safe",
   operation: "get_deployment",
   validateAgentView,
   bind: (output, input) => {
-    if (ownMember(output, "environment") !== ownMember(input, "environment"))
-      return "bind.environment";
+    if (ownMember(output, "environment") !== ownMember(input, "environment")) return "bind.environment";
     return undefined;
   },
   semantic: (output, input, now) => {
@@ -43,10 +39,6 @@ const contract: ToolResultContract<DeploymentStatusInput, DeploymentStatusAgentV
  * upstream bytes: the typed agent view, or the failure envelope rebuilt from this tool's error table
  * (INVALID_RESPONSE for anything else). One operator event per read goes to `context.onEvent`.
  */
-export function readResult(
-  result: unknown,
-  args: DeploymentStatusInput,
-  context?: ToolgateContext,
-): AgentResult<DeploymentStatusAgentView> {
+export function readResult(result: unknown, args: DeploymentStatusInput, context?: ToolgateContext): AgentResult<DeploymentStatusAgentView> {
   return readCallToolResult(result, contract, args, context);
 }

@@ -72,8 +72,7 @@ export const openaiChatTool: OpenAIChatTool = {
   type: "function",
   function: {
     name: "deployment_status",
-    description:
-      "Reports the health of the current deployment of one environment. Deploys nothing.",
+    description: "Reports the health of the current deployment of one environment. Deploys nothing.",
     parameters: inputSchema,
     strict: true,
   },

@@ -16,9 +16,7 @@ export function selectAgentView(d: DeploymentStatusOutput): DeploymentStatusAgen
   return v;
 }
 
-function select1(
-  d: NonNullable<DeploymentStatusOutput["replicas"]>,
-): NonNullable<DeploymentStatusAgentView["replicas"]> {
+function select1(d: NonNullable<DeploymentStatusOutput["replicas"]>): NonNullable<DeploymentStatusAgentView["replicas"]> {
   return {
     ready: d.ready,
     desired: d.desired,

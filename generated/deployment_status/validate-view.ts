@@ -22,15 +22,50 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
   ["#/$defs/timestamp/format", "format"],
   ["#/$defs/timestamp/type", "type", { type: "string" }],
-  ["#/agent_view/properties/replicas/required", "required", { missingProperty: "ready" }],
-  ["#/agent_view/properties/replicas/required", "required", { missingProperty: "desired" }],
-  ["#/agent_view/properties/replicas/additionalProperties", "additionalProperties"],
-  ["#/agent_view/properties/replicas/properties/ready/maximum", "maximum", { limit: 10000 }],
-  ["#/agent_view/properties/replicas/properties/ready/minimum", "minimum", { limit: 0 }],
-  ["#/agent_view/properties/replicas/properties/ready/type", "type", { type: "integer" }],
-  ["#/agent_view/properties/replicas/properties/desired/maximum", "maximum", { limit: 10000 }],
-  ["#/agent_view/properties/replicas/properties/desired/minimum", "minimum", { limit: 0 }],
-  ["#/agent_view/properties/replicas/properties/desired/type", "type", { type: "integer" }],
+  [
+    "#/agent_view/properties/replicas/required",
+    "required",
+    { missingProperty: "ready" },
+  ],
+  [
+    "#/agent_view/properties/replicas/required",
+    "required",
+    { missingProperty: "desired" },
+  ],
+  [
+    "#/agent_view/properties/replicas/additionalProperties",
+    "additionalProperties",
+  ],
+  [
+    "#/agent_view/properties/replicas/properties/ready/maximum",
+    "maximum",
+    { limit: 10000 },
+  ],
+  [
+    "#/agent_view/properties/replicas/properties/ready/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/agent_view/properties/replicas/properties/ready/type",
+    "type",
+    { type: "integer" },
+  ],
+  [
+    "#/agent_view/properties/replicas/properties/desired/maximum",
+    "maximum",
+    { limit: 10000 },
+  ],
+  [
+    "#/agent_view/properties/replicas/properties/desired/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/agent_view/properties/replicas/properties/desired/type",
+    "type",
+    { type: "integer" },
+  ],
   ["#/agent_view/properties/replicas/type", "type", { type: "object" }],
   ["#/agent_view/properties", "properties"],
   ["#/agent_view/type", "type", { type: "object" }],
@@ -43,91 +78,31 @@ const format17 = formats["date-time"]!;
 export const validateAgentView: Validator = toValidator(v1, issues);
 
 function v9(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(7);
-    return false;
-  }
-  if (!re10.test(d)) {
-    if (c === undefined) return false;
-    c.add(6);
-  }
+  if (!(typeof d === "string")) { c?.add(7); return false; }
+  if (!re10.test(d)) { if (c === undefined) return false; c.add(6); }
   return true;
 }
 
 function v16(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(11);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(9);
-  }
-  if (!format17(d)) {
-    if (c === undefined) return false;
-    c.add(10);
-  }
+  if (!(typeof d === "string")) { c?.add(11); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(9); }
+  if (!format17(d)) { if (c === undefined) return false; c.add(10); }
   return true;
 }
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(23);
-    return false;
-  }
-  if (
-    d.environment === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
-      !own2.call(d, "environment"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
-  if (
-    d.revision === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
-      !own2.call(d, "revision"))
-  ) {
-    if (c === undefined) return false;
-    c.add(1);
-  }
-  if (
-    d.state === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
-  ) {
-    if (c === undefined) return false;
-    c.add(2);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(3);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(23); return false; }
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) { if (c === undefined) return false; c.add(0); }
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) { if (c === undefined) return false; c.add(1); }
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) { if (c === undefined) return false; c.add(2); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(3); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(4);
-    }
-    if (!(
-      k4 === "environment" ||
-      k4 === "revision" ||
-      k4 === "state" ||
-      k4 === "observed_at" ||
-      k4 === "replicas"
-    )) {
-      if (c === undefined) return false;
-      c.member(4, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(4); }
+    if (!(k4 === "environment" || k4 === "revision" || k4 === "state" || k4 === "observed_at" || k4 === "replicas")) { if (c === undefined) return false; c.member(4, k4); }
   }
   const d5 = d.environment;
   if (d5 !== undefined) {
-    if (!(d5 === "staging" || d5 === "production")) {
-      if (c === undefined) return false;
-      c.add(5, "environment");
-    }
+    if (!(d5 === "staging" || d5 === "production")) { if (c === undefined) return false; c.add(5, "environment"); }
   }
   const d7 = d.revision;
   if (d7 !== undefined) {
@@ -135,10 +110,7 @@ function v1(d: any, c?: Collector): boolean {
   }
   const d12 = d.state;
   if (d12 !== undefined) {
-    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out")) {
-      if (c === undefined) return false;
-      c.add(8, "state");
-    }
+    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out")) { if (c === undefined) return false; c.add(8, "state"); }
   }
   const d14 = d.observed_at;
   if (d14 !== undefined) {
@@ -146,79 +118,29 @@ function v1(d: any, c?: Collector): boolean {
   }
   const d19 = d.replicas;
   if (d19 !== undefined) {
-    if (
-      (Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) &&
-      !own2.call(d, "replicas")
-    ) {
-      if (c === undefined) return false;
-      c.add(22, "replicas");
-    }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) { if (c === undefined) return false; c.add(22, "replicas"); }
     l27: {
-      if (!(typeof d19 === "object" && d19 !== null && !Array.isArray(d19))) {
-        if (c === undefined) return false;
-        c.add(21, "replicas");
-        break l27;
-      }
-      if (
-        d19.ready === undefined ||
-        ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) &&
-          !own2.call(d19, "ready"))
-      ) {
-        if (c === undefined) return false;
-        c.add(12, "replicas");
-      }
-      if (
-        d19.desired === undefined ||
-        ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) &&
-          !own2.call(d19, "desired"))
-      ) {
-        if (c === undefined) return false;
-        c.add(13, "replicas");
-      }
+      if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) { if (c === undefined) return false; c.add(21, "replicas"); break l27; }
+      if (d19.ready === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) && !own2.call(d19, "ready"))) { if (c === undefined) return false; c.add(12, "replicas"); }
+      if (d19.desired === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) && !own2.call(d19, "desired"))) { if (c === undefined) return false; c.add(13, "replicas"); }
       for (const k20 in d19) {
-        if (!own2.call(d19, k20)) {
-          if (c === undefined) return false;
-          c.add(14, "replicas");
-        }
-        if (!(k20 === "ready" || k20 === "desired")) {
-          if (c === undefined) return false;
-          c.member(14, k20, "replicas");
-        }
+        if (!own2.call(d19, k20)) { if (c === undefined) return false; c.add(14, "replicas"); }
+        if (!(k20 === "ready" || k20 === "desired")) { if (c === undefined) return false; c.member(14, k20, "replicas"); }
       }
       const d21 = d19.ready;
       if (d21 !== undefined) {
         l23: {
-          if (!Number.isInteger(d21)) {
-            if (c === undefined) return false;
-            c.add(17, "replicas", "ready");
-            break l23;
-          }
-          if (d21 > 10000) {
-            if (c === undefined) return false;
-            c.add(15, "replicas", "ready");
-          }
-          if (d21 < 0) {
-            if (c === undefined) return false;
-            c.add(16, "replicas", "ready");
-          }
+          if (!(Number.isInteger(d21))) { if (c === undefined) return false; c.add(17, "replicas", "ready"); break l23; }
+          if (d21 > 10000) { if (c === undefined) return false; c.add(15, "replicas", "ready"); }
+          if (d21 < 0) { if (c === undefined) return false; c.add(16, "replicas", "ready"); }
         }
       }
       const d24 = d19.desired;
       if (d24 !== undefined) {
         l26: {
-          if (!Number.isInteger(d24)) {
-            if (c === undefined) return false;
-            c.add(20, "replicas", "desired");
-            break l26;
-          }
-          if (d24 > 10000) {
-            if (c === undefined) return false;
-            c.add(18, "replicas", "desired");
-          }
-          if (d24 < 0) {
-            if (c === undefined) return false;
-            c.add(19, "replicas", "desired");
-          }
+          if (!(Number.isInteger(d24))) { if (c === undefined) return false; c.add(20, "replicas", "desired"); break l26; }
+          if (d24 > 10000) { if (c === undefined) return false; c.add(18, "replicas", "desired"); }
+          if (d24 < 0) { if (c === undefined) return false; c.add(19, "replicas", "desired"); }
         }
       }
     }

@@ -26,15 +26,47 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
   ["#/$defs/timestamp/format", "format"],
   ["#/$defs/timestamp/type", "type", { type: "string" }],
-  ["#/output/properties/replicas/required", "required", { missingProperty: "ready" }],
-  ["#/output/properties/replicas/required", "required", { missingProperty: "desired" }],
+  [
+    "#/output/properties/replicas/required",
+    "required",
+    { missingProperty: "ready" },
+  ],
+  [
+    "#/output/properties/replicas/required",
+    "required",
+    { missingProperty: "desired" },
+  ],
   ["#/output/properties/replicas/additionalProperties", "additionalProperties"],
-  ["#/output/properties/replicas/properties/ready/maximum", "maximum", { limit: 10000 }],
-  ["#/output/properties/replicas/properties/ready/minimum", "minimum", { limit: 0 }],
-  ["#/output/properties/replicas/properties/ready/type", "type", { type: "integer" }],
-  ["#/output/properties/replicas/properties/desired/maximum", "maximum", { limit: 10000 }],
-  ["#/output/properties/replicas/properties/desired/minimum", "minimum", { limit: 0 }],
-  ["#/output/properties/replicas/properties/desired/type", "type", { type: "integer" }],
+  [
+    "#/output/properties/replicas/properties/ready/maximum",
+    "maximum",
+    { limit: 10000 },
+  ],
+  [
+    "#/output/properties/replicas/properties/ready/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/output/properties/replicas/properties/ready/type",
+    "type",
+    { type: "integer" },
+  ],
+  [
+    "#/output/properties/replicas/properties/desired/maximum",
+    "maximum",
+    { limit: 10000 },
+  ],
+  [
+    "#/output/properties/replicas/properties/desired/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/output/properties/replicas/properties/desired/type",
+    "type",
+    { type: "integer" },
+  ],
   ["#/output/properties/replicas/type", "type", { type: "object" }],
   ["#/output/properties", "properties"],
   ["#/output/type", "type", { type: "object" }],
@@ -48,124 +80,45 @@ export const validateInput: Validator = toValidator(v1, issues);
 export const validateOutput: Validator = toValidator(v7, issues);
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(3);
-    return false;
-  }
-  if (
-    d.environment === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
-      !own2.call(d, "environment"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(3); return false; }
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) { if (c === undefined) return false; c.add(0); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(1);
-    }
-    if (!(k4 === "environment")) {
-      if (c === undefined) return false;
-      c.member(1, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
+    if (!(k4 === "environment")) { if (c === undefined) return false; c.member(1, k4); }
   }
   const d5 = d.environment;
   if (d5 !== undefined) {
-    if (!(d5 === "staging" || d5 === "production")) {
-      if (c === undefined) return false;
-      c.add(2, "environment");
-    }
+    if (!(d5 === "staging" || d5 === "production")) { if (c === undefined) return false; c.add(2, "environment"); }
   }
   return true;
 }
 
 function v13(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(11);
-    return false;
-  }
-  if (!re14.test(d)) {
-    if (c === undefined) return false;
-    c.add(10);
-  }
+  if (!(typeof d === "string")) { c?.add(11); return false; }
+  if (!re14.test(d)) { if (c === undefined) return false; c.add(10); }
   return true;
 }
 
 function v20(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(15);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(13);
-  }
-  if (!format21(d)) {
-    if (c === undefined) return false;
-    c.add(14);
-  }
+  if (!(typeof d === "string")) { c?.add(15); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(13); }
+  if (!format21(d)) { if (c === undefined) return false; c.add(14); }
   return true;
 }
 
 function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(27);
-    return false;
-  }
-  if (
-    d.environment === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) &&
-      !own2.call(d, "environment"))
-  ) {
-    if (c === undefined) return false;
-    c.add(4);
-  }
-  if (
-    d.revision === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) &&
-      !own2.call(d, "revision"))
-  ) {
-    if (c === undefined) return false;
-    c.add(5);
-  }
-  if (
-    d.state === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
-  ) {
-    if (c === undefined) return false;
-    c.add(6);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(7);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(27); return false; }
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) { if (c === undefined) return false; c.add(4); }
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) { if (c === undefined) return false; c.add(5); }
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) { if (c === undefined) return false; c.add(6); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(7); }
   for (const k8 in d) {
-    if (!own2.call(d, k8)) {
-      if (c === undefined) return false;
-      c.add(8);
-    }
-    if (!(
-      k8 === "environment" ||
-      k8 === "revision" ||
-      k8 === "state" ||
-      k8 === "observed_at" ||
-      k8 === "replicas"
-    )) {
-      if (c === undefined) return false;
-      c.member(8, k8);
-    }
+    if (!own2.call(d, k8)) { if (c === undefined) return false; c.add(8); }
+    if (!(k8 === "environment" || k8 === "revision" || k8 === "state" || k8 === "observed_at" || k8 === "replicas")) { if (c === undefined) return false; c.member(8, k8); }
   }
   const d9 = d.environment;
   if (d9 !== undefined) {
-    if (!(d9 === "staging" || d9 === "production")) {
-      if (c === undefined) return false;
-      c.add(9, "environment");
-    }
+    if (!(d9 === "staging" || d9 === "production")) { if (c === undefined) return false; c.add(9, "environment"); }
   }
   const d11 = d.revision;
   if (d11 !== undefined) {
@@ -173,10 +126,7 @@ function v7(d: any, c?: Collector): boolean {
   }
   const d16 = d.state;
   if (d16 !== undefined) {
-    if (!(d16 === "healthy" || d16 === "degraded" || d16 === "failed" || d16 === "rolling_out")) {
-      if (c === undefined) return false;
-      c.add(12, "state");
-    }
+    if (!(d16 === "healthy" || d16 === "degraded" || d16 === "failed" || d16 === "rolling_out")) { if (c === undefined) return false; c.add(12, "state"); }
   }
   const d18 = d.observed_at;
   if (d18 !== undefined) {
@@ -184,79 +134,29 @@ function v7(d: any, c?: Collector): boolean {
   }
   const d23 = d.replicas;
   if (d23 !== undefined) {
-    if (
-      (Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) &&
-      !own2.call(d, "replicas")
-    ) {
-      if (c === undefined) return false;
-      c.add(26, "replicas");
-    }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) { if (c === undefined) return false; c.add(26, "replicas"); }
     l31: {
-      if (!(typeof d23 === "object" && d23 !== null && !Array.isArray(d23))) {
-        if (c === undefined) return false;
-        c.add(25, "replicas");
-        break l31;
-      }
-      if (
-        d23.ready === undefined ||
-        ((Object.getPrototypeOf(d23) !== proto3 || proto3.ready !== undefined) &&
-          !own2.call(d23, "ready"))
-      ) {
-        if (c === undefined) return false;
-        c.add(16, "replicas");
-      }
-      if (
-        d23.desired === undefined ||
-        ((Object.getPrototypeOf(d23) !== proto3 || proto3.desired !== undefined) &&
-          !own2.call(d23, "desired"))
-      ) {
-        if (c === undefined) return false;
-        c.add(17, "replicas");
-      }
+      if (!((typeof d23 === "object" && d23 !== null && !Array.isArray(d23)))) { if (c === undefined) return false; c.add(25, "replicas"); break l31; }
+      if (d23.ready === undefined || ((Object.getPrototypeOf(d23) !== proto3 || proto3.ready !== undefined) && !own2.call(d23, "ready"))) { if (c === undefined) return false; c.add(16, "replicas"); }
+      if (d23.desired === undefined || ((Object.getPrototypeOf(d23) !== proto3 || proto3.desired !== undefined) && !own2.call(d23, "desired"))) { if (c === undefined) return false; c.add(17, "replicas"); }
       for (const k24 in d23) {
-        if (!own2.call(d23, k24)) {
-          if (c === undefined) return false;
-          c.add(18, "replicas");
-        }
-        if (!(k24 === "ready" || k24 === "desired")) {
-          if (c === undefined) return false;
-          c.member(18, k24, "replicas");
-        }
+        if (!own2.call(d23, k24)) { if (c === undefined) return false; c.add(18, "replicas"); }
+        if (!(k24 === "ready" || k24 === "desired")) { if (c === undefined) return false; c.member(18, k24, "replicas"); }
       }
       const d25 = d23.ready;
       if (d25 !== undefined) {
         l27: {
-          if (!Number.isInteger(d25)) {
-            if (c === undefined) return false;
-            c.add(21, "replicas", "ready");
-            break l27;
-          }
-          if (d25 > 10000) {
-            if (c === undefined) return false;
-            c.add(19, "replicas", "ready");
-          }
-          if (d25 < 0) {
-            if (c === undefined) return false;
-            c.add(20, "replicas", "ready");
-          }
+          if (!(Number.isInteger(d25))) { if (c === undefined) return false; c.add(21, "replicas", "ready"); break l27; }
+          if (d25 > 10000) { if (c === undefined) return false; c.add(19, "replicas", "ready"); }
+          if (d25 < 0) { if (c === undefined) return false; c.add(20, "replicas", "ready"); }
         }
       }
       const d28 = d23.desired;
       if (d28 !== undefined) {
         l30: {
-          if (!Number.isInteger(d28)) {
-            if (c === undefined) return false;
-            c.add(24, "replicas", "desired");
-            break l30;
-          }
-          if (d28 > 10000) {
-            if (c === undefined) return false;
-            c.add(22, "replicas", "desired");
-          }
-          if (d28 < 0) {
-            if (c === undefined) return false;
-            c.add(23, "replicas", "desired");
-          }
+          if (!(Number.isInteger(d28))) { if (c === undefined) return false; c.add(24, "replicas", "desired"); break l30; }
+          if (d28 > 10000) { if (c === undefined) return false; c.add(22, "replicas", "desired"); }
+          if (d28 < 0) { if (c === undefined) return false; c.add(23, "replicas", "desired"); }
         }
       }
     }

@@ -17,25 +17,12 @@ const contract: ToolResultContract<JobRunStatusInput, JobRunStatusAgentView> = {
   version: 1,
   specHash: "20404390efccf759fa3260eae95952f23b6249192c59d3d18328851988586d49",
   limits: { maxBytes: 65536, maxDepth: 6 },
-  errors: errorTable(
-    [
-      "AUTH_FAILED",
-      "INTERNAL_FAILURE",
-      "INVALID_INPUT",
-      "INVALID_RESPONSE",
-      "NOT_FOUND",
-      "RATE_LIMITED",
-      "REMOTE_FORBIDDEN",
-      "UPSTREAM_UNAVAILABLE",
-    ],
-    "safe",
-  ),
+  errors: errorTable(["AUTH_FAILED","INTERNAL_FAILURE","INVALID_INPUT","INVALID_RESPONSE","NOT_FOUND","RATE_LIMITED","REMOTE_FORBIDDEN","UPSTREAM_UNAVAILABLE"], "safe"),
   retryClass: "safe",
   operation: "get_job_run",
   validateAgentView,
   bind: (output, input) => {
-    if (ownMember(output, "project_id") !== ownMember(input, "project_id"))
-      return "bind.project_id";
+    if (ownMember(output, "project_id") !== ownMember(input, "project_id")) return "bind.project_id";
     return undefined;
   },
   semantic: (output, input, now) => {
@@ -52,10 +39,6 @@ const contract: ToolResultContract<JobRunStatusInput, JobRunStatusAgentView> = {
  * upstream bytes: the typed agent view, or the failure envelope rebuilt from this tool's error table
  * (INVALID_RESPONSE for anything else). One operator event per read goes to `context.onEvent`.
  */
-export function readResult(
-  result: unknown,
-  args: JobRunStatusInput,
-  context?: ToolgateContext,
-): AgentResult<JobRunStatusAgentView> {
+export function readResult(result: unknown, args: JobRunStatusInput, context?: ToolgateContext): AgentResult<JobRunStatusAgentView> {
   return readCallToolResult(result, contract, args, context);
 }

@@ -72,8 +72,7 @@ const outputSchema: ObjectJsonSchema = {
 export const mcpTool: McpTool = {
   name: "job_run_status",
   title: "Job run status",
-  description:
-    "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
+  description: "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
   inputSchema: inputSchema,
   outputSchema: outputSchema,
   annotations: {
@@ -91,8 +90,7 @@ export const openaiChatTool: OpenAIChatTool = {
   type: "function",
   function: {
     name: "job_run_status",
-    description:
-      "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
+    description: "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
     parameters: inputSchema,
     strict: true,
   },
@@ -104,8 +102,7 @@ export const openaiChatTool: OpenAIChatTool = {
 export const openaiResponsesTool: OpenAIResponsesTool = {
   type: "function",
   name: "job_run_status",
-  description:
-    "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
+  description: "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
   parameters: inputSchema,
   strict: true,
 };
@@ -125,8 +122,7 @@ export function fromOpenAIArguments(args: unknown): unknown {
  */
 export const anthropicTool: AnthropicTool = {
   name: "job_run_status",
-  description:
-    "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
+  description: "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
   input_schema: inputSchema,
   strict: true,
 };
@@ -136,7 +132,6 @@ export const anthropicTool: AnthropicTool = {
  */
 export const geminiFunctionDeclaration: GeminiFunctionDeclaration = {
   name: "job_run_status",
-  description:
-    "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
+  description: "Reports the latest run of a CI job in one project, so a later authorization step can decide whether a restart is allowed. Starts nothing, changes nothing.",
   parametersJsonSchema: inputSchema,
 };

@@ -15,9 +15,7 @@ export function selectAgentView(d: JobRunStatusOutput): JobRunStatusAgentView {
   };
 }
 
-function select1(
-  d: NonNullable<NonNullable<JobRunStatusOutput["runs"]>[number]>,
-): NonNullable<NonNullable<JobRunStatusAgentView["runs"]>[number]> {
+function select1(d: NonNullable<NonNullable<JobRunStatusOutput["runs"]>[number]>): NonNullable<NonNullable<JobRunStatusAgentView["runs"]>[number]> {
   return {
     run_id: d.run_id,
     state: d.state,

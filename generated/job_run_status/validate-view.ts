@@ -25,11 +25,26 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/$defs/timestamp/format", "format"],
   ["#/$defs/timestamp/type", "type", { type: "string" }],
   ["#/agent_view/properties/runs/maxItems", "maxItems", { limit: 20 }],
-  ["#/agent_view/properties/runs/items/required", "required", { missingProperty: "run_id" }],
-  ["#/agent_view/properties/runs/items/required", "required", { missingProperty: "state" }],
-  ["#/agent_view/properties/runs/items/additionalProperties", "additionalProperties"],
+  [
+    "#/agent_view/properties/runs/items/required",
+    "required",
+    { missingProperty: "run_id" },
+  ],
+  [
+    "#/agent_view/properties/runs/items/required",
+    "required",
+    { missingProperty: "state" },
+  ],
+  [
+    "#/agent_view/properties/runs/items/additionalProperties",
+    "additionalProperties",
+  ],
   ["#/agent_view/properties/runs/items/properties/run_id/pattern", "pattern"],
-  ["#/agent_view/properties/runs/items/properties/run_id/type", "type", { type: "string" }],
+  [
+    "#/agent_view/properties/runs/items/properties/run_id/type",
+    "type",
+    { type: "string" },
+  ],
   ["#/agent_view/properties/runs/items/properties/state/enum", "enum"],
   ["#/agent_view/properties/runs/items/type", "type", { type: "object" }],
   ["#/agent_view/properties/runs/type", "type", { type: "array" }],
@@ -44,91 +59,28 @@ const format19 = formats["date-time"]!;
 export const validateAgentView: Validator = toValidator(v1, issues);
 
 function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(7);
-    return false;
-  }
-  if (!re8.test(d)) {
-    if (c === undefined) return false;
-    c.add(6);
-  }
+  if (!(typeof d === "string")) { c?.add(7); return false; }
+  if (!re8.test(d)) { if (c === undefined) return false; c.add(6); }
   return true;
 }
 
 function v18(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(13);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(11);
-  }
-  if (!format19(d)) {
-    if (c === undefined) return false;
-    c.add(12);
-  }
+  if (!(typeof d === "string")) { c?.add(13); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(11); }
+  if (!format19(d)) { if (c === undefined) return false; c.add(12); }
   return true;
 }
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(23);
-    return false;
-  }
-  if (
-    d.project_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
-      !own2.call(d, "project_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
-  if (
-    d.run_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) &&
-      !own2.call(d, "run_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(1);
-  }
-  if (
-    d.state === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
-  ) {
-    if (c === undefined) return false;
-    c.add(2);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(3);
-  }
-  if (
-    d.runs === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))
-  ) {
-    if (c === undefined) return false;
-    c.add(4);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(23); return false; }
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) { if (c === undefined) return false; c.add(0); }
+  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) { if (c === undefined) return false; c.add(1); }
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) { if (c === undefined) return false; c.add(2); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(3); }
+  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) { if (c === undefined) return false; c.add(4); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(5);
-    }
-    if (!(
-      k4 === "project_id" ||
-      k4 === "run_id" ||
-      k4 === "state" ||
-      k4 === "observed_at" ||
-      k4 === "runs"
-    )) {
-      if (c === undefined) return false;
-      c.member(5, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(5); }
+    if (!(k4 === "project_id" || k4 === "run_id" || k4 === "state" || k4 === "observed_at" || k4 === "runs")) { if (c === undefined) return false; c.member(5, k4); }
   }
   const d5 = d.project_id;
   if (d5 !== undefined) {
@@ -137,23 +89,13 @@ function v1(d: any, c?: Collector): boolean {
   const d10 = d.run_id;
   if (d10 !== undefined) {
     l13: {
-      if (!(typeof d10 === "string")) {
-        if (c === undefined) return false;
-        c.add(9, "run_id");
-        break l13;
-      }
-      if (!re11.test(d10)) {
-        if (c === undefined) return false;
-        c.add(8, "run_id");
-      }
+      if (!(typeof d10 === "string")) { if (c === undefined) return false; c.add(9, "run_id"); break l13; }
+      if (!re11.test(d10)) { if (c === undefined) return false; c.add(8, "run_id"); }
     }
   }
   const d14 = d.state;
   if (d14 !== undefined) {
-    if (!(d14 === "failed" || d14 === "running" || d14 === "succeeded" || d14 === "cancelled")) {
-      if (c === undefined) return false;
-      c.add(10, "state");
-    }
+    if (!(d14 === "failed" || d14 === "running" || d14 === "succeeded" || d14 === "cancelled")) { if (c === undefined) return false; c.add(10, "state"); }
   }
   const d16 = d.observed_at;
   if (d16 !== undefined) {
@@ -162,74 +104,28 @@ function v1(d: any, c?: Collector): boolean {
   const d21 = d.runs;
   if (d21 !== undefined) {
     l32: {
-      if (!Array.isArray(d21)) {
-        if (c === undefined) return false;
-        c.add(22, "runs");
-        break l32;
-      }
-      if (d21.length > 20) {
-        if (c === undefined) return false;
-        c.add(14, "runs");
-      }
+      if (!(Array.isArray(d21))) { if (c === undefined) return false; c.add(22, "runs"); break l32; }
+      if (d21.length > 20) { if (c === undefined) return false; c.add(14, "runs"); }
       for (let i22 = 0; i22 < d21.length; i22++) {
         const d23 = d21[i22];
         l30: {
-          if (!(typeof d23 === "object" && d23 !== null && !Array.isArray(d23))) {
-            if (c === undefined) return false;
-            c.add(21, "runs", i22);
-            break l30;
-          }
-          if (
-            d23.run_id === undefined ||
-            ((Object.getPrototypeOf(d23) !== proto3 || proto3.run_id !== undefined) &&
-              !own2.call(d23, "run_id"))
-          ) {
-            if (c === undefined) return false;
-            c.add(15, "runs", i22);
-          }
-          if (
-            d23.state === undefined ||
-            ((Object.getPrototypeOf(d23) !== proto3 || proto3.state !== undefined) &&
-              !own2.call(d23, "state"))
-          ) {
-            if (c === undefined) return false;
-            c.add(16, "runs", i22);
-          }
+          if (!((typeof d23 === "object" && d23 !== null && !Array.isArray(d23)))) { if (c === undefined) return false; c.add(21, "runs", i22); break l30; }
+          if (d23.run_id === undefined || ((Object.getPrototypeOf(d23) !== proto3 || proto3.run_id !== undefined) && !own2.call(d23, "run_id"))) { if (c === undefined) return false; c.add(15, "runs", i22); }
+          if (d23.state === undefined || ((Object.getPrototypeOf(d23) !== proto3 || proto3.state !== undefined) && !own2.call(d23, "state"))) { if (c === undefined) return false; c.add(16, "runs", i22); }
           for (const k24 in d23) {
-            if (!own2.call(d23, k24)) {
-              if (c === undefined) return false;
-              c.add(17, "runs", i22);
-            }
-            if (!(k24 === "run_id" || k24 === "state")) {
-              if (c === undefined) return false;
-              c.member(17, k24, "runs", i22);
-            }
+            if (!own2.call(d23, k24)) { if (c === undefined) return false; c.add(17, "runs", i22); }
+            if (!(k24 === "run_id" || k24 === "state")) { if (c === undefined) return false; c.member(17, k24, "runs", i22); }
           }
           const d25 = d23.run_id;
           if (d25 !== undefined) {
             l27: {
-              if (!(typeof d25 === "string")) {
-                if (c === undefined) return false;
-                c.add(19, "runs", i22, "run_id");
-                break l27;
-              }
-              if (!re11.test(d25)) {
-                if (c === undefined) return false;
-                c.add(18, "runs", i22, "run_id");
-              }
+              if (!(typeof d25 === "string")) { if (c === undefined) return false; c.add(19, "runs", i22, "run_id"); break l27; }
+              if (!re11.test(d25)) { if (c === undefined) return false; c.add(18, "runs", i22, "run_id"); }
             }
           }
           const d28 = d23.state;
           if (d28 !== undefined) {
-            if (!(
-              d28 === "failed" ||
-              d28 === "running" ||
-              d28 === "succeeded" ||
-              d28 === "cancelled"
-            )) {
-              if (c === undefined) return false;
-              c.add(20, "runs", i22, "state");
-            }
+            if (!(d28 === "failed" || d28 === "running" || d28 === "succeeded" || d28 === "cancelled")) { if (c === undefined) return false; c.add(20, "runs", i22, "state"); }
           }
         }
       }

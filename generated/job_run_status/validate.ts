@@ -45,15 +45,39 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/properties/log_url/type", "type", { type: "string" }],
   ["#/output/properties", "properties"],
   ["#/output/properties/runs/maxItems", "maxItems", { limit: 20 }],
-  ["#/output/properties/runs/items/required", "required", { missingProperty: "run_id" }],
-  ["#/output/properties/runs/items/required", "required", { missingProperty: "state" }],
-  ["#/output/properties/runs/items/required", "required", { missingProperty: "started_at" }],
+  [
+    "#/output/properties/runs/items/required",
+    "required",
+    { missingProperty: "run_id" },
+  ],
+  [
+    "#/output/properties/runs/items/required",
+    "required",
+    { missingProperty: "state" },
+  ],
+  [
+    "#/output/properties/runs/items/required",
+    "required",
+    { missingProperty: "started_at" },
+  ],
   ["#/output/properties/runs/items/additionalProperties", "additionalProperties"],
   ["#/output/properties/runs/items/properties/run_id/pattern", "pattern"],
-  ["#/output/properties/runs/items/properties/run_id/type", "type", { type: "string" }],
+  [
+    "#/output/properties/runs/items/properties/run_id/type",
+    "type",
+    { type: "string" },
+  ],
   ["#/output/properties/runs/items/properties/state/enum", "enum"],
-  ["#/output/properties/runs/items/properties/triggered_by/maxLength", "maxLength", { limit: 128 }],
-  ["#/output/properties/runs/items/properties/triggered_by/type", "type", { type: "string" }],
+  [
+    "#/output/properties/runs/items/properties/triggered_by/maxLength",
+    "maxLength",
+    { limit: 128 },
+  ],
+  [
+    "#/output/properties/runs/items/properties/triggered_by/type",
+    "type",
+    { type: "string" },
+  ],
   ["#/output/properties/runs/items/properties", "properties"],
   ["#/output/properties/runs/items/type", "type", { type: "object" }],
   ["#/output/properties/runs/type", "type", { type: "array" }],
@@ -67,11 +91,26 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/envelope/oneOf/1/properties/request_id/pattern", "pattern"],
   ["#/envelope/oneOf/1/properties/request_id/type", "type", { type: "string" }],
   ["#/envelope/oneOf/1/properties/outcome/const", "const"],
-  ["#/envelope/oneOf/1/properties/error/required", "required", { missingProperty: "code" }],
-  ["#/envelope/oneOf/1/properties/error/required", "required", { missingProperty: "retryable" }],
-  ["#/envelope/oneOf/1/properties/error/additionalProperties", "additionalProperties"],
+  [
+    "#/envelope/oneOf/1/properties/error/required",
+    "required",
+    { missingProperty: "code" },
+  ],
+  [
+    "#/envelope/oneOf/1/properties/error/required",
+    "required",
+    { missingProperty: "retryable" },
+  ],
+  [
+    "#/envelope/oneOf/1/properties/error/additionalProperties",
+    "additionalProperties",
+  ],
   ["#/envelope/oneOf/1/properties/error/properties/code/enum", "enum"],
-  ["#/envelope/oneOf/1/properties/error/properties/retryable/type", "type", { type: "boolean" }],
+  [
+    "#/envelope/oneOf/1/properties/error/properties/retryable/type",
+    "type",
+    { type: "boolean" },
+  ],
   ["#/envelope/oneOf/1/properties/error/type", "type", { type: "object" }],
   ["#/envelope/discriminator", "discriminator"],
   ["#/envelope/type", "type", { type: "object" }],
@@ -89,46 +128,18 @@ export const validateInput: Validator = toValidator(v1, issues);
 export const validateEnvelope: Validator = toValidator(v14, issues);
 
 function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(4);
-    return false;
-  }
-  if (!re8.test(d)) {
-    if (c === undefined) return false;
-    c.add(3);
-  }
+  if (!(typeof d === "string")) { c?.add(4); return false; }
+  if (!re8.test(d)) { if (c === undefined) return false; c.add(3); }
   return true;
 }
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(7);
-    return false;
-  }
-  if (
-    d.project_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
-      !own2.call(d, "project_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
-  if (
-    d.job === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))
-  ) {
-    if (c === undefined) return false;
-    c.add(1);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(7); return false; }
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) { if (c === undefined) return false; c.add(0); }
+  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) { if (c === undefined) return false; c.add(1); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(2);
-    }
-    if (!(k4 === "project_id" || k4 === "job")) {
-      if (c === undefined) return false;
-      c.member(2, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(2); }
+    if (!(k4 === "project_id" || k4 === "job")) { if (c === undefined) return false; c.member(2, k4); }
   }
   const d5 = d.project_id;
   if (d5 !== undefined) {
@@ -137,95 +148,30 @@ function v1(d: any, c?: Collector): boolean {
   const d10 = d.job;
   if (d10 !== undefined) {
     l13: {
-      if (!(typeof d10 === "string")) {
-        if (c === undefined) return false;
-        c.add(6, "job");
-        break l13;
-      }
-      if (!re11.test(d10)) {
-        if (c === undefined) return false;
-        c.add(5, "job");
-      }
+      if (!(typeof d10 === "string")) { if (c === undefined) return false; c.add(6, "job"); break l13; }
+      if (!re11.test(d10)) { if (c === undefined) return false; c.add(5, "job"); }
     }
   }
   return true;
 }
 
 function v40(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(29);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(27);
-  }
-  if (!format41(d)) {
-    if (c === undefined) return false;
-    c.add(28);
-  }
+  if (!(typeof d === "string")) { c?.add(29); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(27); }
+  if (!format41(d)) { if (c === undefined) return false; c.add(28); }
   return true;
 }
 
 function v28(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(47);
-    return false;
-  }
-  if (
-    d.project_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) &&
-      !own2.call(d, "project_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(18);
-  }
-  if (
-    d.run_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) &&
-      !own2.call(d, "run_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(19);
-  }
-  if (
-    d.state === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))
-  ) {
-    if (c === undefined) return false;
-    c.add(20);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(21);
-  }
-  if (
-    d.runs === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))
-  ) {
-    if (c === undefined) return false;
-    c.add(22);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(47); return false; }
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) { if (c === undefined) return false; c.add(18); }
+  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) { if (c === undefined) return false; c.add(19); }
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) { if (c === undefined) return false; c.add(20); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(21); }
+  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) { if (c === undefined) return false; c.add(22); }
   for (const k29 in d) {
-    if (!own2.call(d, k29)) {
-      if (c === undefined) return false;
-      c.add(23);
-    }
-    if (!(
-      k29 === "project_id" ||
-      k29 === "run_id" ||
-      k29 === "state" ||
-      k29 === "observed_at" ||
-      k29 === "log_url" ||
-      k29 === "runs"
-    )) {
-      if (c === undefined) return false;
-      c.member(23, k29);
-    }
+    if (!own2.call(d, k29)) { if (c === undefined) return false; c.add(23); }
+    if (!(k29 === "project_id" || k29 === "run_id" || k29 === "state" || k29 === "observed_at" || k29 === "log_url" || k29 === "runs")) { if (c === undefined) return false; c.member(23, k29); }
   }
   const d30 = d.project_id;
   if (d30 !== undefined) {
@@ -234,23 +180,13 @@ function v28(d: any, c?: Collector): boolean {
   const d32 = d.run_id;
   if (d32 !== undefined) {
     l35: {
-      if (!(typeof d32 === "string")) {
-        if (c === undefined) return false;
-        c.add(25, "run_id");
-        break l35;
-      }
-      if (!re33.test(d32)) {
-        if (c === undefined) return false;
-        c.add(24, "run_id");
-      }
+      if (!(typeof d32 === "string")) { if (c === undefined) return false; c.add(25, "run_id"); break l35; }
+      if (!re33.test(d32)) { if (c === undefined) return false; c.add(24, "run_id"); }
     }
   }
   const d36 = d.state;
   if (d36 !== undefined) {
-    if (!(d36 === "failed" || d36 === "running" || d36 === "succeeded" || d36 === "cancelled")) {
-      if (c === undefined) return false;
-      c.add(26, "state");
-    }
+    if (!(d36 === "failed" || d36 === "running" || d36 === "succeeded" || d36 === "cancelled")) { if (c === undefined) return false; c.add(26, "state"); }
   }
   const d38 = d.observed_at;
   if (d38 !== undefined) {
@@ -258,113 +194,39 @@ function v28(d: any, c?: Collector): boolean {
   }
   const d43 = d.log_url;
   if (d43 !== undefined) {
-    if (
-      (Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) &&
-      !own2.call(d, "log_url")
-    ) {
-      if (c === undefined) return false;
-      c.add(33, "log_url");
-    }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) && !own2.call(d, "log_url")) { if (c === undefined) return false; c.add(33, "log_url"); }
     l46: {
-      if (!(typeof d43 === "string")) {
-        if (c === undefined) return false;
-        c.add(32, "log_url");
-        break l46;
-      }
-      if (d43.length > 2048 && ucs2length(d43) > 2048) {
-        if (c === undefined) return false;
-        c.add(30, "log_url");
-      }
-      if (!format44(d43)) {
-        if (c === undefined) return false;
-        c.add(31, "log_url");
-      }
+      if (!(typeof d43 === "string")) { if (c === undefined) return false; c.add(32, "log_url"); break l46; }
+      if (d43.length > 2048 && ucs2length(d43) > 2048) { if (c === undefined) return false; c.add(30, "log_url"); }
+      if (!format44(d43)) { if (c === undefined) return false; c.add(31, "log_url"); }
     }
   }
   const d47 = d.runs;
   if (d47 !== undefined) {
     l63: {
-      if (!Array.isArray(d47)) {
-        if (c === undefined) return false;
-        c.add(46, "runs");
-        break l63;
-      }
-      if (d47.length > 20) {
-        if (c === undefined) return false;
-        c.add(34, "runs");
-      }
+      if (!(Array.isArray(d47))) { if (c === undefined) return false; c.add(46, "runs"); break l63; }
+      if (d47.length > 20) { if (c === undefined) return false; c.add(34, "runs"); }
       for (let i48 = 0; i48 < d47.length; i48++) {
         const d49 = d47[i48];
         l61: {
-          if (!(typeof d49 === "object" && d49 !== null && !Array.isArray(d49))) {
-            if (c === undefined) return false;
-            c.add(45, "runs", i48);
-            break l61;
-          }
-          if (
-            d49.run_id === undefined ||
-            ((Object.getPrototypeOf(d49) !== proto3 || proto3.run_id !== undefined) &&
-              !own2.call(d49, "run_id"))
-          ) {
-            if (c === undefined) return false;
-            c.add(35, "runs", i48);
-          }
-          if (
-            d49.state === undefined ||
-            ((Object.getPrototypeOf(d49) !== proto3 || proto3.state !== undefined) &&
-              !own2.call(d49, "state"))
-          ) {
-            if (c === undefined) return false;
-            c.add(36, "runs", i48);
-          }
-          if (
-            d49.started_at === undefined ||
-            ((Object.getPrototypeOf(d49) !== proto3 || proto3.started_at !== undefined) &&
-              !own2.call(d49, "started_at"))
-          ) {
-            if (c === undefined) return false;
-            c.add(37, "runs", i48);
-          }
+          if (!((typeof d49 === "object" && d49 !== null && !Array.isArray(d49)))) { if (c === undefined) return false; c.add(45, "runs", i48); break l61; }
+          if (d49.run_id === undefined || ((Object.getPrototypeOf(d49) !== proto3 || proto3.run_id !== undefined) && !own2.call(d49, "run_id"))) { if (c === undefined) return false; c.add(35, "runs", i48); }
+          if (d49.state === undefined || ((Object.getPrototypeOf(d49) !== proto3 || proto3.state !== undefined) && !own2.call(d49, "state"))) { if (c === undefined) return false; c.add(36, "runs", i48); }
+          if (d49.started_at === undefined || ((Object.getPrototypeOf(d49) !== proto3 || proto3.started_at !== undefined) && !own2.call(d49, "started_at"))) { if (c === undefined) return false; c.add(37, "runs", i48); }
           for (const k50 in d49) {
-            if (!own2.call(d49, k50)) {
-              if (c === undefined) return false;
-              c.add(38, "runs", i48);
-            }
-            if (!(
-              k50 === "run_id" ||
-              k50 === "state" ||
-              k50 === "started_at" ||
-              k50 === "triggered_by"
-            )) {
-              if (c === undefined) return false;
-              c.member(38, k50, "runs", i48);
-            }
+            if (!own2.call(d49, k50)) { if (c === undefined) return false; c.add(38, "runs", i48); }
+            if (!(k50 === "run_id" || k50 === "state" || k50 === "started_at" || k50 === "triggered_by")) { if (c === undefined) return false; c.member(38, k50, "runs", i48); }
           }
           const d51 = d49.run_id;
           if (d51 !== undefined) {
             l53: {
-              if (!(typeof d51 === "string")) {
-                if (c === undefined) return false;
-                c.add(40, "runs", i48, "run_id");
-                break l53;
-              }
-              if (!re33.test(d51)) {
-                if (c === undefined) return false;
-                c.add(39, "runs", i48, "run_id");
-              }
+              if (!(typeof d51 === "string")) { if (c === undefined) return false; c.add(40, "runs", i48, "run_id"); break l53; }
+              if (!re33.test(d51)) { if (c === undefined) return false; c.add(39, "runs", i48, "run_id"); }
             }
           }
           const d54 = d49.state;
           if (d54 !== undefined) {
-            if (!(
-              d54 === "failed" ||
-              d54 === "running" ||
-              d54 === "succeeded" ||
-              d54 === "cancelled"
-            )) {
-              if (c === undefined) return false;
-              c.add(41, "runs", i48, "state");
-            }
+            if (!(d54 === "failed" || d54 === "running" || d54 === "succeeded" || d54 === "cancelled")) { if (c === undefined) return false; c.add(41, "runs", i48, "state"); }
           }
           const d56 = d49.started_at;
           if (d56 !== undefined) {
@@ -372,23 +234,10 @@ function v28(d: any, c?: Collector): boolean {
           }
           const d58 = d49.triggered_by;
           if (d58 !== undefined) {
-            if (
-              (Object.getPrototypeOf(d49) !== proto3 || proto3.triggered_by !== undefined) &&
-              !own2.call(d49, "triggered_by")
-            ) {
-              if (c === undefined) return false;
-              c.add(44, "runs", i48, "triggered_by");
-            }
+            if ((Object.getPrototypeOf(d49) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d49, "triggered_by")) { if (c === undefined) return false; c.add(44, "runs", i48, "triggered_by"); }
             l60: {
-              if (!(typeof d58 === "string")) {
-                if (c === undefined) return false;
-                c.add(43, "runs", i48, "triggered_by");
-                break l60;
-              }
-              if (d58.length > 128 && ucs2length(d58) > 128) {
-                if (c === undefined) return false;
-                c.add(42, "runs", i48, "triggered_by");
-              }
+              if (!(typeof d58 === "string")) { if (c === undefined) return false; c.add(43, "runs", i48, "triggered_by"); break l60; }
+              if (d58.length > 128 && ucs2length(d58) > 128) { if (c === undefined) return false; c.add(42, "runs", i48, "triggered_by"); }
             }
           }
         }
@@ -399,90 +248,33 @@ function v28(d: any, c?: Collector): boolean {
 }
 
 function v14(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(64);
-    return false;
-  }
-  if (
-    d.outcome === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
-      !own2.call(d, "outcome"))
-  ) {
-    if (c === undefined) return false;
-    c.add(8);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(64); return false; }
+  if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) { if (c === undefined) return false; c.add(8); }
   const tag16 = d.outcome;
   if (tag16 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (
-        d.tool === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) &&
-          !own2.call(d, "tool"))
-      ) {
-        if (c === undefined) return false;
-        c.add(9);
-      }
-      if (
-        d.request_id === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) &&
-          !own2.call(d, "request_id"))
-      ) {
-        if (c === undefined) return false;
-        c.add(10);
-      }
-      if (
-        d.outcome === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
-          !own2.call(d, "outcome"))
-      ) {
-        if (c === undefined) return false;
-        c.add(11);
-      }
-      if (
-        d.data === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) &&
-          !own2.call(d, "data"))
-      ) {
-        if (c === undefined) return false;
-        c.add(12);
-      }
+      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) { if (c === undefined) return false; c.add(9); }
+      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) { if (c === undefined) return false; c.add(10); }
+      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) { if (c === undefined) return false; c.add(11); }
+      if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) { if (c === undefined) return false; c.add(12); }
       for (const k17 in d) {
-        if (!own2.call(d, k17)) {
-          if (c === undefined) return false;
-          c.add(13);
-        }
-        if (!(k17 === "tool" || k17 === "request_id" || k17 === "outcome" || k17 === "data")) {
-          if (c === undefined) return false;
-          c.member(13, k17);
-        }
+        if (!own2.call(d, k17)) { if (c === undefined) return false; c.add(13); }
+        if (!(k17 === "tool" || k17 === "request_id" || k17 === "outcome" || k17 === "data")) { if (c === undefined) return false; c.member(13, k17); }
       }
       const d18 = d.tool;
       if (d18 !== undefined) {
-        if (!(d18 === "job_run_status")) {
-          if (c === undefined) return false;
-          c.add(14, "tool");
-        }
+        if (!(d18 === "job_run_status")) { if (c === undefined) return false; c.add(14, "tool"); }
       }
       const d20 = d.request_id;
       if (d20 !== undefined) {
         l23: {
-          if (!(typeof d20 === "string")) {
-            if (c === undefined) return false;
-            c.add(16, "request_id");
-            break l23;
-          }
-          if (!re21.test(d20)) {
-            if (c === undefined) return false;
-            c.add(15, "request_id");
-          }
+          if (!(typeof d20 === "string")) { if (c === undefined) return false; c.add(16, "request_id"); break l23; }
+          if (!re21.test(d20)) { if (c === undefined) return false; c.add(15, "request_id"); }
         }
       }
       const d24 = d.outcome;
       if (d24 !== undefined) {
-        if (!(d24 === "success")) {
-          if (c === undefined) return false;
-          c.add(17, "outcome");
-        }
+        if (!(d24 === "success")) { if (c === undefined) return false; c.add(17, "outcome"); }
       }
       const d26 = d.data;
       if (d26 !== undefined) {
@@ -491,137 +283,50 @@ function v14(d: any, c?: Collector): boolean {
     }
   } else if (tag16 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (
-        d.tool === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) &&
-          !own2.call(d, "tool"))
-      ) {
-        if (c === undefined) return false;
-        c.add(48);
-      }
-      if (
-        d.request_id === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) &&
-          !own2.call(d, "request_id"))
-      ) {
-        if (c === undefined) return false;
-        c.add(49);
-      }
-      if (
-        d.outcome === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) &&
-          !own2.call(d, "outcome"))
-      ) {
-        if (c === undefined) return false;
-        c.add(50);
-      }
-      if (
-        d.error === undefined ||
-        ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) &&
-          !own2.call(d, "error"))
-      ) {
-        if (c === undefined) return false;
-        c.add(51);
-      }
+      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) { if (c === undefined) return false; c.add(48); }
+      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) { if (c === undefined) return false; c.add(49); }
+      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) { if (c === undefined) return false; c.add(50); }
+      if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) { if (c === undefined) return false; c.add(51); }
       for (const k64 in d) {
-        if (!own2.call(d, k64)) {
-          if (c === undefined) return false;
-          c.add(52);
-        }
-        if (!(k64 === "tool" || k64 === "request_id" || k64 === "outcome" || k64 === "error")) {
-          if (c === undefined) return false;
-          c.member(52, k64);
-        }
+        if (!own2.call(d, k64)) { if (c === undefined) return false; c.add(52); }
+        if (!(k64 === "tool" || k64 === "request_id" || k64 === "outcome" || k64 === "error")) { if (c === undefined) return false; c.member(52, k64); }
       }
       const d65 = d.tool;
       if (d65 !== undefined) {
-        if (!(d65 === "job_run_status")) {
-          if (c === undefined) return false;
-          c.add(53, "tool");
-        }
+        if (!(d65 === "job_run_status")) { if (c === undefined) return false; c.add(53, "tool"); }
       }
       const d67 = d.request_id;
       if (d67 !== undefined) {
         l69: {
-          if (!(typeof d67 === "string")) {
-            if (c === undefined) return false;
-            c.add(55, "request_id");
-            break l69;
-          }
-          if (!re21.test(d67)) {
-            if (c === undefined) return false;
-            c.add(54, "request_id");
-          }
+          if (!(typeof d67 === "string")) { if (c === undefined) return false; c.add(55, "request_id"); break l69; }
+          if (!re21.test(d67)) { if (c === undefined) return false; c.add(54, "request_id"); }
         }
       }
       const d70 = d.outcome;
       if (d70 !== undefined) {
-        if (!(d70 === "failure")) {
-          if (c === undefined) return false;
-          c.add(56, "outcome");
-        }
+        if (!(d70 === "failure")) { if (c === undefined) return false; c.add(56, "outcome"); }
       }
       const d72 = d.error;
       if (d72 !== undefined) {
         l78: {
-          if (!(typeof d72 === "object" && d72 !== null && !Array.isArray(d72))) {
-            if (c === undefined) return false;
-            c.add(62, "error");
-            break l78;
-          }
-          if (
-            d72.code === undefined ||
-            ((Object.getPrototypeOf(d72) !== proto3 || proto3.code !== undefined) &&
-              !own2.call(d72, "code"))
-          ) {
-            if (c === undefined) return false;
-            c.add(57, "error");
-          }
-          if (
-            d72.retryable === undefined ||
-            ((Object.getPrototypeOf(d72) !== proto3 || proto3.retryable !== undefined) &&
-              !own2.call(d72, "retryable"))
-          ) {
-            if (c === undefined) return false;
-            c.add(58, "error");
-          }
+          if (!((typeof d72 === "object" && d72 !== null && !Array.isArray(d72)))) { if (c === undefined) return false; c.add(62, "error"); break l78; }
+          if (d72.code === undefined || ((Object.getPrototypeOf(d72) !== proto3 || proto3.code !== undefined) && !own2.call(d72, "code"))) { if (c === undefined) return false; c.add(57, "error"); }
+          if (d72.retryable === undefined || ((Object.getPrototypeOf(d72) !== proto3 || proto3.retryable !== undefined) && !own2.call(d72, "retryable"))) { if (c === undefined) return false; c.add(58, "error"); }
           for (const k73 in d72) {
-            if (!own2.call(d72, k73)) {
-              if (c === undefined) return false;
-              c.add(59, "error");
-            }
-            if (!(k73 === "code" || k73 === "retryable")) {
-              if (c === undefined) return false;
-              c.member(59, k73, "error");
-            }
+            if (!own2.call(d72, k73)) { if (c === undefined) return false; c.add(59, "error"); }
+            if (!(k73 === "code" || k73 === "retryable")) { if (c === undefined) return false; c.member(59, k73, "error"); }
           }
           const d74 = d72.code;
           if (d74 !== undefined) {
-            if (!(
-              d74 === "AUTH_FAILED" ||
-              d74 === "INVALID_RESPONSE" ||
-              d74 === "NOT_FOUND" ||
-              d74 === "RATE_LIMITED" ||
-              d74 === "REMOTE_FORBIDDEN" ||
-              d74 === "UPSTREAM_UNAVAILABLE"
-            )) {
-              if (c === undefined) return false;
-              c.add(60, "error", "code");
-            }
+            if (!(d74 === "AUTH_FAILED" || d74 === "INVALID_RESPONSE" || d74 === "NOT_FOUND" || d74 === "RATE_LIMITED" || d74 === "REMOTE_FORBIDDEN" || d74 === "UPSTREAM_UNAVAILABLE")) { if (c === undefined) return false; c.add(60, "error", "code"); }
           }
           const d76 = d72.retryable;
           if (d76 !== undefined) {
-            if (!(typeof d76 === "boolean")) {
-              if (c === undefined) return false;
-              c.add(61, "error", "retryable");
-            }
+            if (!(typeof d76 === "boolean")) { if (c === undefined) return false; c.add(61, "error", "retryable"); }
           }
         }
       }
     }
-  } else {
-    if (c === undefined) return false;
-    c.add(63);
-  }
+  } else { if (c === undefined) return false; c.add(63); }
   return true;
 }

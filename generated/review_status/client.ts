@@ -17,10 +17,7 @@ const contract: ToolResultContract<ReviewStatusInput, ReviewStatusAgentView> = {
   version: 3,
   specHash: "6036b50e0160d5b5c3d615d7eb6453c4b19df210fe006ce53f4b6823f758dfd6",
   limits: { maxBytes: 16384, maxDepth: 8 },
-  errors: errorTable(
-    ["INTERNAL_FAILURE", "INVALID_INPUT", "INVALID_RESPONSE", "NOT_FOUND", "UPSTREAM_UNAVAILABLE"],
-    "safe",
-  ),
+  errors: errorTable(["INTERNAL_FAILURE","INVALID_INPUT","INVALID_RESPONSE","NOT_FOUND","UPSTREAM_UNAVAILABLE"], "safe"),
   retryClass: "safe",
   operation: "get_review",
   validateAgentView,
@@ -43,10 +40,6 @@ const contract: ToolResultContract<ReviewStatusInput, ReviewStatusAgentView> = {
  * (INVALID_RESPONSE for anything else). One operator event per read goes to `context.onEvent`.
  * Checks that need the upstream's output run on the server only: hook.reviewerIsKnown.
  */
-export function readResult(
-  result: unknown,
-  args: ReviewStatusInput,
-  context?: ToolgateContext,
-): AgentResult<ReviewStatusAgentView> {
+export function readResult(result: unknown, args: ReviewStatusInput, context?: ToolgateContext): AgentResult<ReviewStatusAgentView> {
   return readCallToolResult(result, contract, args, context);
 }

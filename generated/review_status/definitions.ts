@@ -19,7 +19,11 @@ const inputSchema: ObjectJsonSchema = {
   properties: { change_id: { $ref: "#/$defs/changeId" } },
   additionalProperties: false,
   $defs: {
-    changeId: { type: "string", pattern: "^CR-[0-9]{1,10}$", description: "A change request id." },
+    changeId: {
+      type: "string",
+      pattern: "^CR-[0-9]{1,10}$",
+      description: "A change request id.",
+    },
   },
 };
 
@@ -36,7 +40,11 @@ const outputSchema: ObjectJsonSchema = {
   required: ["change_id", "decision", "observed_at"],
   additionalProperties: false,
   $defs: {
-    changeId: { type: "string", pattern: "^CR-[0-9]{1,10}$", description: "A change request id." },
+    changeId: {
+      type: "string",
+      pattern: "^CR-[0-9]{1,10}$",
+      description: "A change request id.",
+    },
     timestamp: { type: "string", format: "date-time", maxLength: 35 },
   },
 };
@@ -65,8 +73,7 @@ export const openaiChatTool: OpenAIChatTool = {
   type: "function",
   function: {
     name: "review_status",
-    description:
-      "Reads the review decision of one change request. Starts nothing, changes nothing.",
+    description: "Reads the review decision of one change request. Starts nothing, changes nothing.",
     parameters: inputSchema,
     strict: true,
   },

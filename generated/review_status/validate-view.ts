@@ -30,71 +30,26 @@ const format15 = formats["date-time"]!;
 export const validateAgentView: Validator = toValidator(v1, issues);
 
 function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(5);
-    return false;
-  }
-  if (!re8.test(d)) {
-    if (c === undefined) return false;
-    c.add(4);
-  }
+  if (!(typeof d === "string")) { c?.add(5); return false; }
+  if (!re8.test(d)) { if (c === undefined) return false; c.add(4); }
   return true;
 }
 
 function v14(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(9);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(7);
-  }
-  if (!format15(d)) {
-    if (c === undefined) return false;
-    c.add(8);
-  }
+  if (!(typeof d === "string")) { c?.add(9); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(7); }
+  if (!format15(d)) { if (c === undefined) return false; c.add(8); }
   return true;
 }
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(10);
-    return false;
-  }
-  if (
-    d.change_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) &&
-      !own2.call(d, "change_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
-  if (
-    d.decision === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) &&
-      !own2.call(d, "decision"))
-  ) {
-    if (c === undefined) return false;
-    c.add(1);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(2);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(10); return false; }
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) { if (c === undefined) return false; c.add(0); }
+  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) { if (c === undefined) return false; c.add(1); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(2); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(3);
-    }
-    if (!(k4 === "change_id" || k4 === "decision" || k4 === "observed_at")) {
-      if (c === undefined) return false;
-      c.member(3, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(3); }
+    if (!(k4 === "change_id" || k4 === "decision" || k4 === "observed_at")) { if (c === undefined) return false; c.member(3, k4); }
   }
   const d5 = d.change_id;
   if (d5 !== undefined) {
@@ -102,10 +57,7 @@ function v1(d: any, c?: Collector): boolean {
   }
   const d10 = d.decision;
   if (d10 !== undefined) {
-    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending")) {
-      if (c === undefined) return false;
-      c.add(6, "decision");
-    }
+    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending")) { if (c === undefined) return false; c.add(6, "decision"); }
   }
   const d12 = d.observed_at;
   if (d12 !== undefined) {

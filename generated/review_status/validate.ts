@@ -41,39 +41,17 @@ export const validateInput: Validator = toValidator(v1, issues);
 export const validateOutput: Validator = toValidator(v10, issues);
 
 function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(3);
-    return false;
-  }
-  if (!re8.test(d)) {
-    if (c === undefined) return false;
-    c.add(2);
-  }
+  if (!(typeof d === "string")) { c?.add(3); return false; }
+  if (!re8.test(d)) { if (c === undefined) return false; c.add(2); }
   return true;
 }
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(4);
-    return false;
-  }
-  if (
-    d.change_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) &&
-      !own2.call(d, "change_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(4); return false; }
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) { if (c === undefined) return false; c.add(0); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(1);
-    }
-    if (!(k4 === "change_id")) {
-      if (c === undefined) return false;
-      c.member(1, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
+    if (!(k4 === "change_id")) { if (c === undefined) return false; c.member(1, k4); }
   }
   const d5 = d.change_id;
   if (d5 !== undefined) {
@@ -83,73 +61,21 @@ function v1(d: any, c?: Collector): boolean {
 }
 
 function v21(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) {
-    c?.add(16);
-    return false;
-  }
-  if (d.length > 35 && ucs2length(d) > 35) {
-    if (c === undefined) return false;
-    c.add(14);
-  }
-  if (!format22(d)) {
-    if (c === undefined) return false;
-    c.add(15);
-  }
+  if (!(typeof d === "string")) { c?.add(16); return false; }
+  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(14); }
+  if (!format22(d)) { if (c === undefined) return false; c.add(15); }
   return true;
 }
 
 function v10(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(20);
-    return false;
-  }
-  if (
-    d.change_id === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) &&
-      !own2.call(d, "change_id"))
-  ) {
-    if (c === undefined) return false;
-    c.add(5);
-  }
-  if (
-    d.decision === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) &&
-      !own2.call(d, "decision"))
-  ) {
-    if (c === undefined) return false;
-    c.add(6);
-  }
-  if (
-    d.reviewed_by === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) &&
-      !own2.call(d, "reviewed_by"))
-  ) {
-    if (c === undefined) return false;
-    c.add(7);
-  }
-  if (
-    d.observed_at === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) &&
-      !own2.call(d, "observed_at"))
-  ) {
-    if (c === undefined) return false;
-    c.add(8);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(20); return false; }
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) { if (c === undefined) return false; c.add(5); }
+  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) { if (c === undefined) return false; c.add(6); }
+  if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) { if (c === undefined) return false; c.add(7); }
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(8); }
   for (const k11 in d) {
-    if (!own2.call(d, k11)) {
-      if (c === undefined) return false;
-      c.add(9);
-    }
-    if (!(
-      k11 === "change_id" ||
-      k11 === "decision" ||
-      k11 === "reviewed_by" ||
-      k11 === "observed_at" ||
-      k11 === "message"
-    )) {
-      if (c === undefined) return false;
-      c.member(9, k11);
-    }
+    if (!own2.call(d, k11)) { if (c === undefined) return false; c.add(9); }
+    if (!(k11 === "change_id" || k11 === "decision" || k11 === "reviewed_by" || k11 === "observed_at" || k11 === "message")) { if (c === undefined) return false; c.member(9, k11); }
   }
   const d12 = d.change_id;
   if (d12 !== undefined) {
@@ -157,27 +83,14 @@ function v10(d: any, c?: Collector): boolean {
   }
   const d14 = d.decision;
   if (d14 !== undefined) {
-    if (!(d14 === "approved" || d14 === "rejected" || d14 === "pending")) {
-      if (c === undefined) return false;
-      c.add(10, "decision");
-    }
+    if (!(d14 === "approved" || d14 === "rejected" || d14 === "pending")) { if (c === undefined) return false; c.add(10, "decision"); }
   }
   const d16 = d.reviewed_by;
   if (d16 !== undefined) {
     l18: {
-      if (!(typeof d16 === "string")) {
-        if (c === undefined) return false;
-        c.add(13, "reviewed_by");
-        break l18;
-      }
-      if (d16.length > 128 && ucs2length(d16) > 128) {
-        if (c === undefined) return false;
-        c.add(11, "reviewed_by");
-      }
-      if (d16.length < 2 && (d16.length < 1 || ucs2length(d16) < 1)) {
-        if (c === undefined) return false;
-        c.add(12, "reviewed_by");
-      }
+      if (!(typeof d16 === "string")) { if (c === undefined) return false; c.add(13, "reviewed_by"); break l18; }
+      if (d16.length > 128 && ucs2length(d16) > 128) { if (c === undefined) return false; c.add(11, "reviewed_by"); }
+      if (d16.length < 2 && (d16.length < 1 || ucs2length(d16) < 1)) { if (c === undefined) return false; c.add(12, "reviewed_by"); }
     }
   }
   const d19 = d.observed_at;
@@ -186,23 +99,10 @@ function v10(d: any, c?: Collector): boolean {
   }
   const d24 = d.message;
   if (d24 !== undefined) {
-    if (
-      (Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) &&
-      !own2.call(d, "message")
-    ) {
-      if (c === undefined) return false;
-      c.add(19, "message");
-    }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) && !own2.call(d, "message")) { if (c === undefined) return false; c.add(19, "message"); }
     l26: {
-      if (!(typeof d24 === "string")) {
-        if (c === undefined) return false;
-        c.add(18, "message");
-        break l26;
-      }
-      if (d24.length > 2000 && ucs2length(d24) > 2000) {
-        if (c === undefined) return false;
-        c.add(17, "message");
-      }
+      if (!(typeof d24 === "string")) { if (c === undefined) return false; c.add(18, "message"); break l26; }
+      if (d24.length > 2000 && ucs2length(d24) > 2000) { if (c === undefined) return false; c.add(17, "message"); }
     }
   }
   return true;

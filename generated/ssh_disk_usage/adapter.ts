@@ -7,32 +7,14 @@ import { validateInput, validateOutput } from "./validate.js";
 /**
  * The ssh_disk_usage adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.
  */
-export const sshDiskUsage = createAdapter<
-  SshDiskUsageInput,
-  SshDiskUsageOutput,
-  SshDiskUsageAgentView
->({
+export const sshDiskUsage = createAdapter<SshDiskUsageInput, SshDiskUsageOutput, SshDiskUsageAgentView>({
   tool: "ssh_disk_usage",
   version: 1,
   specHash: "b9080faebe3da02cb1d9fd479fcb66b10485ba9c868306faeaa4f11381894b1e",
   limits: { maxBytes: 16384, maxDepth: 4, losslessIntegerKeys: [] },
   envelope: false,
-  retry: {
-    class: "safe",
-    maxAttempts: 2,
-    budgetMs: 20000,
-    retryOn: ["NETWORK_UNREACHABLE", "TEMPORARY_FAILURE"],
-  },
-  errors: errorTable(
-    [
-      "INTERNAL_FAILURE",
-      "INVALID_INPUT",
-      "INVALID_RESPONSE",
-      "NETWORK_UNREACHABLE",
-      "TEMPORARY_FAILURE",
-    ],
-    "safe",
-  ),
+  retry: { class: "safe", maxAttempts: 2, budgetMs: 20000, retryOn: ["NETWORK_UNREACHABLE","TEMPORARY_FAILURE"] },
+  errors: errorTable(["INTERNAL_FAILURE","INVALID_INPUT","INVALID_RESPONSE","NETWORK_UNREACHABLE","TEMPORARY_FAILURE"], "safe"),
   operation: "df",
   validateInput,
   validateResponse: validateOutput,

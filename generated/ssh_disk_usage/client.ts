@@ -15,16 +15,7 @@ const contract: ToolResultContract<SshDiskUsageInput, SshDiskUsageAgentView> = {
   version: 1,
   specHash: "b9080faebe3da02cb1d9fd479fcb66b10485ba9c868306faeaa4f11381894b1e",
   limits: { maxBytes: 16384, maxDepth: 4 },
-  errors: errorTable(
-    [
-      "INTERNAL_FAILURE",
-      "INVALID_INPUT",
-      "INVALID_RESPONSE",
-      "NETWORK_UNREACHABLE",
-      "TEMPORARY_FAILURE",
-    ],
-    "safe",
-  ),
+  errors: errorTable(["INTERNAL_FAILURE","INVALID_INPUT","INVALID_RESPONSE","NETWORK_UNREACHABLE","TEMPORARY_FAILURE"], "safe"),
   retryClass: "safe",
   operation: "df",
   validateAgentView,
@@ -39,10 +30,6 @@ const contract: ToolResultContract<SshDiskUsageInput, SshDiskUsageAgentView> = {
  * upstream bytes: the typed agent view, or the failure envelope rebuilt from this tool's error table
  * (INVALID_RESPONSE for anything else). One operator event per read goes to `context.onEvent`.
  */
-export function readResult(
-  result: unknown,
-  args: SshDiskUsageInput,
-  context?: ToolgateContext,
-): AgentResult<SshDiskUsageAgentView> {
+export function readResult(result: unknown, args: SshDiskUsageInput, context?: ToolgateContext): AgentResult<SshDiskUsageAgentView> {
   return readCallToolResult(result, contract, args, context);
 }

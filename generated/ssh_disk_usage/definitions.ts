@@ -58,8 +58,7 @@ const outputSchema: ObjectJsonSchema = {
 export const mcpTool: McpTool = {
   name: "ssh_disk_usage",
   title: "Disk usage over SSH",
-  description:
-    "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
+  description: "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
   inputSchema: inputSchema,
   outputSchema: outputSchema,
   annotations: {
@@ -90,8 +89,7 @@ export const openaiChatTool: OpenAIChatTool = {
   type: "function",
   function: {
     name: "ssh_disk_usage",
-    description:
-      "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
+    description: "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
     parameters: openaiParameters,
     strict: true,
   },
@@ -103,8 +101,7 @@ export const openaiChatTool: OpenAIChatTool = {
 export const openaiResponsesTool: OpenAIResponsesTool = {
   type: "function",
   name: "ssh_disk_usage",
-  description:
-    "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
+  description: "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
   parameters: openaiParameters,
   strict: true,
 };
@@ -124,8 +121,7 @@ export function fromOpenAIArguments(args: unknown): unknown {
  */
 export const anthropicTool: AnthropicTool = {
   name: "ssh_disk_usage",
-  description:
-    "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
+  description: "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
   input_schema: inputSchema,
   strict: true,
 };
@@ -135,7 +131,6 @@ export const anthropicTool: AnthropicTool = {
  */
 export const geminiFunctionDeclaration: GeminiFunctionDeclaration = {
   name: "ssh_disk_usage",
-  description:
-    "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
+  description: "Runs `df -P -k` on one allowlisted host and returns the parsed usage of its mounts. Reads only; banners, warnings and stderr never reach the agent.",
   parametersJsonSchema: inputSchema,
 };

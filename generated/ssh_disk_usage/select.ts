@@ -11,9 +11,7 @@ export function selectAgentView(d: SshDiskUsageOutput): SshDiskUsageAgentView {
   };
 }
 
-function select1(
-  d: NonNullable<NonNullable<SshDiskUsageOutput["mounts"]>[number]>,
-): NonNullable<NonNullable<SshDiskUsageAgentView["mounts"]>[number]> {
+function select1(d: NonNullable<NonNullable<SshDiskUsageOutput["mounts"]>[number]>): NonNullable<NonNullable<SshDiskUsageAgentView["mounts"]>[number]> {
   return {
     mount: d.mount,
     use_percent: d.use_percent,

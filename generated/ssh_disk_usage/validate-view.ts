@@ -12,21 +12,60 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/agent_view/required", "required", { missingProperty: "mounts" }],
   ["#/agent_view/additionalProperties", "additionalProperties"],
   ["#/agent_view/properties/mounts/maxItems", "maxItems", { limit: 64 }],
-  ["#/agent_view/properties/mounts/items/required", "required", { missingProperty: "mount" }],
-  ["#/agent_view/properties/mounts/items/required", "required", { missingProperty: "use_percent" }],
-  ["#/agent_view/properties/mounts/items/required", "required", { missingProperty: "avail_kb" }],
-  ["#/agent_view/properties/mounts/items/additionalProperties", "additionalProperties"],
-  ["#/agent_view/properties/mounts/items/properties/mount/maxLength", "maxLength", { limit: 256 }],
-  ["#/agent_view/properties/mounts/items/properties/mount/type", "type", { type: "string" }],
+  [
+    "#/agent_view/properties/mounts/items/required",
+    "required",
+    { missingProperty: "mount" },
+  ],
+  [
+    "#/agent_view/properties/mounts/items/required",
+    "required",
+    { missingProperty: "use_percent" },
+  ],
+  [
+    "#/agent_view/properties/mounts/items/required",
+    "required",
+    { missingProperty: "avail_kb" },
+  ],
+  [
+    "#/agent_view/properties/mounts/items/additionalProperties",
+    "additionalProperties",
+  ],
+  [
+    "#/agent_view/properties/mounts/items/properties/mount/maxLength",
+    "maxLength",
+    { limit: 256 },
+  ],
+  [
+    "#/agent_view/properties/mounts/items/properties/mount/type",
+    "type",
+    { type: "string" },
+  ],
   [
     "#/agent_view/properties/mounts/items/properties/use_percent/maximum",
     "maximum",
     { limit: 100 },
   ],
-  ["#/agent_view/properties/mounts/items/properties/use_percent/minimum", "minimum", { limit: 0 }],
-  ["#/agent_view/properties/mounts/items/properties/use_percent/type", "type", { type: "integer" }],
-  ["#/agent_view/properties/mounts/items/properties/avail_kb/minimum", "minimum", { limit: 0 }],
-  ["#/agent_view/properties/mounts/items/properties/avail_kb/type", "type", { type: "integer" }],
+  [
+    "#/agent_view/properties/mounts/items/properties/use_percent/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/agent_view/properties/mounts/items/properties/use_percent/type",
+    "type",
+    { type: "integer" },
+  ],
+  [
+    "#/agent_view/properties/mounts/items/properties/avail_kb/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/agent_view/properties/mounts/items/properties/avail_kb/type",
+    "type",
+    { type: "integer" },
+  ],
   ["#/agent_view/properties/mounts/items/type", "type", { type: "object" }],
   ["#/agent_view/properties/mounts/type", "type", { type: "array" }],
   ["#/agent_view/type", "type", { type: "object" }],
@@ -37,126 +76,48 @@ const proto3: any = Object.prototype;
 export const validateAgentView: Validator = toValidator(v1, issues);
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(16);
-    return false;
-  }
-  if (
-    d.mounts === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) &&
-      !own2.call(d, "mounts"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(16); return false; }
+  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) { if (c === undefined) return false; c.add(0); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(1);
-    }
-    if (!(k4 === "mounts")) {
-      if (c === undefined) return false;
-      c.member(1, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
+    if (!(k4 === "mounts")) { if (c === undefined) return false; c.member(1, k4); }
   }
   const d5 = d.mounts;
   if (d5 !== undefined) {
     l20: {
-      if (!Array.isArray(d5)) {
-        if (c === undefined) return false;
-        c.add(15, "mounts");
-        break l20;
-      }
-      if (d5.length > 64) {
-        if (c === undefined) return false;
-        c.add(2, "mounts");
-      }
+      if (!(Array.isArray(d5))) { if (c === undefined) return false; c.add(15, "mounts"); break l20; }
+      if (d5.length > 64) { if (c === undefined) return false; c.add(2, "mounts"); }
       for (let i6 = 0; i6 < d5.length; i6++) {
         const d7 = d5[i6];
         l18: {
-          if (!(typeof d7 === "object" && d7 !== null && !Array.isArray(d7))) {
-            if (c === undefined) return false;
-            c.add(14, "mounts", i6);
-            break l18;
-          }
-          if (
-            d7.mount === undefined ||
-            ((Object.getPrototypeOf(d7) !== proto3 || proto3.mount !== undefined) &&
-              !own2.call(d7, "mount"))
-          ) {
-            if (c === undefined) return false;
-            c.add(3, "mounts", i6);
-          }
-          if (
-            d7.use_percent === undefined ||
-            ((Object.getPrototypeOf(d7) !== proto3 || proto3.use_percent !== undefined) &&
-              !own2.call(d7, "use_percent"))
-          ) {
-            if (c === undefined) return false;
-            c.add(4, "mounts", i6);
-          }
-          if (
-            d7.avail_kb === undefined ||
-            ((Object.getPrototypeOf(d7) !== proto3 || proto3.avail_kb !== undefined) &&
-              !own2.call(d7, "avail_kb"))
-          ) {
-            if (c === undefined) return false;
-            c.add(5, "mounts", i6);
-          }
+          if (!((typeof d7 === "object" && d7 !== null && !Array.isArray(d7)))) { if (c === undefined) return false; c.add(14, "mounts", i6); break l18; }
+          if (d7.mount === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.mount !== undefined) && !own2.call(d7, "mount"))) { if (c === undefined) return false; c.add(3, "mounts", i6); }
+          if (d7.use_percent === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d7, "use_percent"))) { if (c === undefined) return false; c.add(4, "mounts", i6); }
+          if (d7.avail_kb === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d7, "avail_kb"))) { if (c === undefined) return false; c.add(5, "mounts", i6); }
           for (const k8 in d7) {
-            if (!own2.call(d7, k8)) {
-              if (c === undefined) return false;
-              c.add(6, "mounts", i6);
-            }
-            if (!(k8 === "mount" || k8 === "use_percent" || k8 === "avail_kb")) {
-              if (c === undefined) return false;
-              c.member(6, k8, "mounts", i6);
-            }
+            if (!own2.call(d7, k8)) { if (c === undefined) return false; c.add(6, "mounts", i6); }
+            if (!(k8 === "mount" || k8 === "use_percent" || k8 === "avail_kb")) { if (c === undefined) return false; c.member(6, k8, "mounts", i6); }
           }
           const d9 = d7.mount;
           if (d9 !== undefined) {
             l11: {
-              if (!(typeof d9 === "string")) {
-                if (c === undefined) return false;
-                c.add(8, "mounts", i6, "mount");
-                break l11;
-              }
-              if (d9.length > 256 && ucs2length(d9) > 256) {
-                if (c === undefined) return false;
-                c.add(7, "mounts", i6, "mount");
-              }
+              if (!(typeof d9 === "string")) { if (c === undefined) return false; c.add(8, "mounts", i6, "mount"); break l11; }
+              if (d9.length > 256 && ucs2length(d9) > 256) { if (c === undefined) return false; c.add(7, "mounts", i6, "mount"); }
             }
           }
           const d12 = d7.use_percent;
           if (d12 !== undefined) {
             l14: {
-              if (!Number.isInteger(d12)) {
-                if (c === undefined) return false;
-                c.add(11, "mounts", i6, "use_percent");
-                break l14;
-              }
-              if (d12 > 100) {
-                if (c === undefined) return false;
-                c.add(9, "mounts", i6, "use_percent");
-              }
-              if (d12 < 0) {
-                if (c === undefined) return false;
-                c.add(10, "mounts", i6, "use_percent");
-              }
+              if (!(Number.isInteger(d12))) { if (c === undefined) return false; c.add(11, "mounts", i6, "use_percent"); break l14; }
+              if (d12 > 100) { if (c === undefined) return false; c.add(9, "mounts", i6, "use_percent"); }
+              if (d12 < 0) { if (c === undefined) return false; c.add(10, "mounts", i6, "use_percent"); }
             }
           }
           const d15 = d7.avail_kb;
           if (d15 !== undefined) {
             l17: {
-              if (!Number.isInteger(d15)) {
-                if (c === undefined) return false;
-                c.add(13, "mounts", i6, "avail_kb");
-                break l17;
-              }
-              if (d15 < 0) {
-                if (c === undefined) return false;
-                c.add(12, "mounts", i6, "avail_kb");
-              }
+              if (!(Number.isInteger(d15))) { if (c === undefined) return false; c.add(13, "mounts", i6, "avail_kb"); break l17; }
+              if (d15 < 0) { if (c === undefined) return false; c.add(12, "mounts", i6, "avail_kb"); }
             }
           }
         }

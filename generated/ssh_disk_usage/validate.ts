@@ -21,23 +21,90 @@ const issues: readonly ValidatorIssueRow[] = [
   ["#/output/additionalProperties", "additionalProperties"],
   ["#/output/properties/filesystem_ok/const", "const"],
   ["#/output/properties/mounts/maxItems", "maxItems", { limit: 64 }],
-  ["#/output/properties/mounts/items/required", "required", { missingProperty: "mount" }],
-  ["#/output/properties/mounts/items/required", "required", { missingProperty: "size_kb" }],
-  ["#/output/properties/mounts/items/required", "required", { missingProperty: "used_kb" }],
-  ["#/output/properties/mounts/items/required", "required", { missingProperty: "avail_kb" }],
-  ["#/output/properties/mounts/items/required", "required", { missingProperty: "use_percent" }],
-  ["#/output/properties/mounts/items/additionalProperties", "additionalProperties"],
-  ["#/output/properties/mounts/items/properties/mount/maxLength", "maxLength", { limit: 256 }],
-  ["#/output/properties/mounts/items/properties/mount/type", "type", { type: "string" }],
-  ["#/output/properties/mounts/items/properties/size_kb/minimum", "minimum", { limit: 0 }],
-  ["#/output/properties/mounts/items/properties/size_kb/type", "type", { type: "integer" }],
-  ["#/output/properties/mounts/items/properties/used_kb/minimum", "minimum", { limit: 0 }],
-  ["#/output/properties/mounts/items/properties/used_kb/type", "type", { type: "integer" }],
-  ["#/output/properties/mounts/items/properties/avail_kb/minimum", "minimum", { limit: 0 }],
-  ["#/output/properties/mounts/items/properties/avail_kb/type", "type", { type: "integer" }],
-  ["#/output/properties/mounts/items/properties/use_percent/maximum", "maximum", { limit: 100 }],
-  ["#/output/properties/mounts/items/properties/use_percent/minimum", "minimum", { limit: 0 }],
-  ["#/output/properties/mounts/items/properties/use_percent/type", "type", { type: "integer" }],
+  [
+    "#/output/properties/mounts/items/required",
+    "required",
+    { missingProperty: "mount" },
+  ],
+  [
+    "#/output/properties/mounts/items/required",
+    "required",
+    { missingProperty: "size_kb" },
+  ],
+  [
+    "#/output/properties/mounts/items/required",
+    "required",
+    { missingProperty: "used_kb" },
+  ],
+  [
+    "#/output/properties/mounts/items/required",
+    "required",
+    { missingProperty: "avail_kb" },
+  ],
+  [
+    "#/output/properties/mounts/items/required",
+    "required",
+    { missingProperty: "use_percent" },
+  ],
+  [
+    "#/output/properties/mounts/items/additionalProperties",
+    "additionalProperties",
+  ],
+  [
+    "#/output/properties/mounts/items/properties/mount/maxLength",
+    "maxLength",
+    { limit: 256 },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/mount/type",
+    "type",
+    { type: "string" },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/size_kb/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/size_kb/type",
+    "type",
+    { type: "integer" },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/used_kb/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/used_kb/type",
+    "type",
+    { type: "integer" },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/avail_kb/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/avail_kb/type",
+    "type",
+    { type: "integer" },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/use_percent/maximum",
+    "maximum",
+    { limit: 100 },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/use_percent/minimum",
+    "minimum",
+    { limit: 0 },
+  ],
+  [
+    "#/output/properties/mounts/items/properties/use_percent/type",
+    "type",
+    { type: "integer" },
+  ],
   ["#/output/properties/mounts/items/type", "type", { type: "object" }],
   ["#/output/properties/mounts/type", "type", { type: "array" }],
   ["#/output/type", "type", { type: "object" }],
@@ -50,244 +117,91 @@ export const validateInput: Validator = toValidator(v1, issues);
 export const validateOutput: Validator = toValidator(v11, issues);
 
 function v1(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(6);
-    return false;
-  }
-  if (
-    d.host === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))
-  ) {
-    if (c === undefined) return false;
-    c.add(0);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(6); return false; }
+  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) { if (c === undefined) return false; c.add(0); }
   for (const k4 in d) {
-    if (!own2.call(d, k4)) {
-      if (c === undefined) return false;
-      c.add(1);
-    }
-    if (!(k4 === "host" || k4 === "mount")) {
-      if (c === undefined) return false;
-      c.member(1, k4);
-    }
+    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
+    if (!(k4 === "host" || k4 === "mount")) { if (c === undefined) return false; c.member(1, k4); }
   }
   const d5 = d.host;
   if (d5 !== undefined) {
-    if (!(d5 === "build-01" || d5 === "build-02" || d5 === "db-01")) {
-      if (c === undefined) return false;
-      c.add(2, "host");
-    }
+    if (!(d5 === "build-01" || d5 === "build-02" || d5 === "db-01")) { if (c === undefined) return false; c.add(2, "host"); }
   }
   const d7 = d.mount;
   if (d7 !== undefined) {
-    if (
-      (Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) &&
-      !own2.call(d, "mount")
-    ) {
-      if (c === undefined) return false;
-      c.add(5, "mount");
-    }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) { if (c === undefined) return false; c.add(5, "mount"); }
     l10: {
-      if (!(typeof d7 === "string")) {
-        if (c === undefined) return false;
-        c.add(4, "mount");
-        break l10;
-      }
-      if (!re8.test(d7)) {
-        if (c === undefined) return false;
-        c.add(3, "mount");
-      }
+      if (!(typeof d7 === "string")) { if (c === undefined) return false; c.add(4, "mount"); break l10; }
+      if (!re8.test(d7)) { if (c === undefined) return false; c.add(3, "mount"); }
     }
   }
   return true;
 }
 
 function v11(d: any, c?: Collector): boolean {
-  if (!(typeof d === "object" && d !== null && !Array.isArray(d))) {
-    c?.add(31);
-    return false;
-  }
-  if (
-    d.filesystem_ok === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) &&
-      !own2.call(d, "filesystem_ok"))
-  ) {
-    if (c === undefined) return false;
-    c.add(7);
-  }
-  if (
-    d.mounts === undefined ||
-    ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) &&
-      !own2.call(d, "mounts"))
-  ) {
-    if (c === undefined) return false;
-    c.add(8);
-  }
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(31); return false; }
+  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) { if (c === undefined) return false; c.add(7); }
+  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) { if (c === undefined) return false; c.add(8); }
   for (const k12 in d) {
-    if (!own2.call(d, k12)) {
-      if (c === undefined) return false;
-      c.add(9);
-    }
-    if (!(k12 === "filesystem_ok" || k12 === "mounts")) {
-      if (c === undefined) return false;
-      c.member(9, k12);
-    }
+    if (!own2.call(d, k12)) { if (c === undefined) return false; c.add(9); }
+    if (!(k12 === "filesystem_ok" || k12 === "mounts")) { if (c === undefined) return false; c.member(9, k12); }
   }
   const d13 = d.filesystem_ok;
   if (d13 !== undefined) {
-    if (!(d13 === true)) {
-      if (c === undefined) return false;
-      c.add(10, "filesystem_ok");
-    }
+    if (!(d13 === true)) { if (c === undefined) return false; c.add(10, "filesystem_ok"); }
   }
   const d15 = d.mounts;
   if (d15 !== undefined) {
     l36: {
-      if (!Array.isArray(d15)) {
-        if (c === undefined) return false;
-        c.add(30, "mounts");
-        break l36;
-      }
-      if (d15.length > 64) {
-        if (c === undefined) return false;
-        c.add(11, "mounts");
-      }
+      if (!(Array.isArray(d15))) { if (c === undefined) return false; c.add(30, "mounts"); break l36; }
+      if (d15.length > 64) { if (c === undefined) return false; c.add(11, "mounts"); }
       for (let i16 = 0; i16 < d15.length; i16++) {
         const d17 = d15[i16];
         l34: {
-          if (!(typeof d17 === "object" && d17 !== null && !Array.isArray(d17))) {
-            if (c === undefined) return false;
-            c.add(29, "mounts", i16);
-            break l34;
-          }
-          if (
-            d17.mount === undefined ||
-            ((Object.getPrototypeOf(d17) !== proto3 || proto3.mount !== undefined) &&
-              !own2.call(d17, "mount"))
-          ) {
-            if (c === undefined) return false;
-            c.add(12, "mounts", i16);
-          }
-          if (
-            d17.size_kb === undefined ||
-            ((Object.getPrototypeOf(d17) !== proto3 || proto3.size_kb !== undefined) &&
-              !own2.call(d17, "size_kb"))
-          ) {
-            if (c === undefined) return false;
-            c.add(13, "mounts", i16);
-          }
-          if (
-            d17.used_kb === undefined ||
-            ((Object.getPrototypeOf(d17) !== proto3 || proto3.used_kb !== undefined) &&
-              !own2.call(d17, "used_kb"))
-          ) {
-            if (c === undefined) return false;
-            c.add(14, "mounts", i16);
-          }
-          if (
-            d17.avail_kb === undefined ||
-            ((Object.getPrototypeOf(d17) !== proto3 || proto3.avail_kb !== undefined) &&
-              !own2.call(d17, "avail_kb"))
-          ) {
-            if (c === undefined) return false;
-            c.add(15, "mounts", i16);
-          }
-          if (
-            d17.use_percent === undefined ||
-            ((Object.getPrototypeOf(d17) !== proto3 || proto3.use_percent !== undefined) &&
-              !own2.call(d17, "use_percent"))
-          ) {
-            if (c === undefined) return false;
-            c.add(16, "mounts", i16);
-          }
+          if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) { if (c === undefined) return false; c.add(29, "mounts", i16); break l34; }
+          if (d17.mount === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.mount !== undefined) && !own2.call(d17, "mount"))) { if (c === undefined) return false; c.add(12, "mounts", i16); }
+          if (d17.size_kb === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d17, "size_kb"))) { if (c === undefined) return false; c.add(13, "mounts", i16); }
+          if (d17.used_kb === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d17, "used_kb"))) { if (c === undefined) return false; c.add(14, "mounts", i16); }
+          if (d17.avail_kb === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d17, "avail_kb"))) { if (c === undefined) return false; c.add(15, "mounts", i16); }
+          if (d17.use_percent === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d17, "use_percent"))) { if (c === undefined) return false; c.add(16, "mounts", i16); }
           for (const k18 in d17) {
-            if (!own2.call(d17, k18)) {
-              if (c === undefined) return false;
-              c.add(17, "mounts", i16);
-            }
-            if (!(
-              k18 === "mount" ||
-              k18 === "size_kb" ||
-              k18 === "used_kb" ||
-              k18 === "avail_kb" ||
-              k18 === "use_percent"
-            )) {
-              if (c === undefined) return false;
-              c.member(17, k18, "mounts", i16);
-            }
+            if (!own2.call(d17, k18)) { if (c === undefined) return false; c.add(17, "mounts", i16); }
+            if (!(k18 === "mount" || k18 === "size_kb" || k18 === "used_kb" || k18 === "avail_kb" || k18 === "use_percent")) { if (c === undefined) return false; c.member(17, k18, "mounts", i16); }
           }
           const d19 = d17.mount;
           if (d19 !== undefined) {
             l21: {
-              if (!(typeof d19 === "string")) {
-                if (c === undefined) return false;
-                c.add(19, "mounts", i16, "mount");
-                break l21;
-              }
-              if (d19.length > 256 && ucs2length(d19) > 256) {
-                if (c === undefined) return false;
-                c.add(18, "mounts", i16, "mount");
-              }
+              if (!(typeof d19 === "string")) { if (c === undefined) return false; c.add(19, "mounts", i16, "mount"); break l21; }
+              if (d19.length > 256 && ucs2length(d19) > 256) { if (c === undefined) return false; c.add(18, "mounts", i16, "mount"); }
             }
           }
           const d22 = d17.size_kb;
           if (d22 !== undefined) {
             l24: {
-              if (!Number.isInteger(d22)) {
-                if (c === undefined) return false;
-                c.add(21, "mounts", i16, "size_kb");
-                break l24;
-              }
-              if (d22 < 0) {
-                if (c === undefined) return false;
-                c.add(20, "mounts", i16, "size_kb");
-              }
+              if (!(Number.isInteger(d22))) { if (c === undefined) return false; c.add(21, "mounts", i16, "size_kb"); break l24; }
+              if (d22 < 0) { if (c === undefined) return false; c.add(20, "mounts", i16, "size_kb"); }
             }
           }
           const d25 = d17.used_kb;
           if (d25 !== undefined) {
             l27: {
-              if (!Number.isInteger(d25)) {
-                if (c === undefined) return false;
-                c.add(23, "mounts", i16, "used_kb");
-                break l27;
-              }
-              if (d25 < 0) {
-                if (c === undefined) return false;
-                c.add(22, "mounts", i16, "used_kb");
-              }
+              if (!(Number.isInteger(d25))) { if (c === undefined) return false; c.add(23, "mounts", i16, "used_kb"); break l27; }
+              if (d25 < 0) { if (c === undefined) return false; c.add(22, "mounts", i16, "used_kb"); }
             }
           }
           const d28 = d17.avail_kb;
           if (d28 !== undefined) {
             l30: {
-              if (!Number.isInteger(d28)) {
-                if (c === undefined) return false;
-                c.add(25, "mounts", i16, "avail_kb");
-                break l30;
-              }
-              if (d28 < 0) {
-                if (c === undefined) return false;
-                c.add(24, "mounts", i16, "avail_kb");
-              }
+              if (!(Number.isInteger(d28))) { if (c === undefined) return false; c.add(25, "mounts", i16, "avail_kb"); break l30; }
+              if (d28 < 0) { if (c === undefined) return false; c.add(24, "mounts", i16, "avail_kb"); }
             }
           }
           const d31 = d17.use_percent;
           if (d31 !== undefined) {
             l33: {
-              if (!Number.isInteger(d31)) {
-                if (c === undefined) return false;
-                c.add(28, "mounts", i16, "use_percent");
-                break l33;
-              }
-              if (d31 > 100) {
-                if (c === undefined) return false;
-                c.add(26, "mounts", i16, "use_percent");
-              }
-              if (d31 < 0) {
-                if (c === undefined) return false;
-                c.add(27, "mounts", i16, "use_percent");
-              }
+              if (!(Number.isInteger(d31))) { if (c === undefined) return false; c.add(28, "mounts", i16, "use_percent"); break l33; }
+              if (d31 > 100) { if (c === undefined) return false; c.add(26, "mounts", i16, "use_percent"); }
+              if (d31 < 0) { if (c === undefined) return false; c.add(27, "mounts", i16, "use_percent"); }
             }
           }
         }

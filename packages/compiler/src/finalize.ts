@@ -1,6 +1,8 @@
 import { format } from "prettier";
 import type { GeneratedFile } from "./codegen/file.js";
 import { forSpec } from "./internal-error.js";
+import { builderLayout } from "./codegen/layout.js";
+import { stageTimer, stageTimerAsync } from "./stages.js";
 
 /** A file as `gen` writes it: header, pinned formatting, LF. */
 export interface OutputFile {
@@ -36,14 +38,24 @@ async function finalizeOne(file: GeneratedFile): Promise<OutputFile> {
 }
 
 async function formatted(file: GeneratedFile): Promise<OutputFile> {
-  // The file path tells prettier the file is TypeScript without JSX; without it prettier runs a
-  // JSX-guessing regex over the whole text that takes seconds on a large generated module.
-  const body = await format(file.content, { ...(file.wide ? WIDE_OPTIONS : PRETTIER_OPTIONS), filepath: file.path });
+  const content = file.content;
+  const laid = file.layout === "builder" ? stageTimer("layout", () => builderLayout(content)) : undefined;
+  const body = laid ?? (await stageTimerAsync(`prettier:${file.layout}`, () => prettier(file.path, content, file.layout === "wide")));
   return { path: file.path, content: `${headerFor(file.source)}\n${body}` };
 }
 
-/** Header, pinned formatting, LF, sorted by path. */
+function prettier(path: string, content: string, wide: boolean): Promise<string> {
+  // The file path tells prettier the file is TypeScript without JSX; without it prettier runs a
+  // JSX-guessing regex over the whole text that takes seconds on a large generated module.
+  return format(content, { ...(wide ? WIDE_OPTIONS : PRETTIER_OPTIONS), filepath: path });
+}
+
+/**
+ * Header, pinned formatting, LF, sorted by path. One file at a time: formatting is CPU work on this
+ * thread either way, and in sequence each file's stage time is its own.
+ */
 export async function finalizeFiles(files: readonly GeneratedFile[]): Promise<OutputFile[]> {
-  const done = await Promise.all(files.map(finalizeOne));
+  const done: OutputFile[] = [];
+  for (const file of files) done.push(await finalizeOne(file));
   return done.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

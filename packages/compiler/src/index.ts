@@ -26,3 +26,4 @@ export { CHANGE_KINDS, type Change, type ChangeCode, type ChangeKind, type Chang
 export { classifyTool } from "./compat/classify.js";
 export { contractOf, type ToolContract } from "./compat/contract.js";
 export { diffContracts, type ContractDiff } from "./compat/diff-specs.js";
+export { setStageSink, stageTimer, type StageSink } from "./stages.js";

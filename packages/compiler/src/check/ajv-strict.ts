@@ -6,6 +6,7 @@ import { isSchemaObject, mapSubschemas, type SchemaObject } from "../schema/walk
 import { childPointer, resolvePointer } from "../load/pointer.js";
 import { ROOT_KEYS } from "../codegen/names.js";
 import { newAjv } from "./ajv-options.js";
+import { stageTimer } from "../stages.js";
 
 type Locate = (pointer: string) => SourceRange;
 
@@ -57,9 +58,15 @@ function culprit(ajv: Ajv2020, document: SchemaObject, pointer: string, seen: Se
  * TG210 at the schema where it is written. The validator emitter then never meets a schema Ajv refuses.
  */
 export function checkAjvStrict(schemas: StrictSchemas, locate: Locate, sink: DiagnosticSink): void {
+  stageTimer("ajv-strict", () => strictCompile(schemas, locate, sink));
+}
+
+function strictCompile(schemas: StrictSchemas, locate: Locate, sink: DiagnosticSink): void {
   const { input, output, agentView, defs } = schemas;
   const document: SchemaObject = { $id: ID, $defs: { ...defs, [ROOT_KEYS.input]: input, [ROOT_KEYS.output]: output, [ROOT_KEYS.agentView]: agentView } };
-  const ajv = newAjv();
+  // Ajv refuses a schema while it generates code; its optimizer passes over that code change nothing
+  // it refuses, and this code is never run, so they are skipped.
+  const ajv = newAjv({ optimize: false });
   ajv.addSchema(document);
   // The agent view is built from output's schemas: a refusal there is shown at output.
   const pooled = (key: string): string => childPointer("/$defs", key);

@@ -105,3 +105,20 @@ export function jsdoc(text: string): Code {
 export function entry(key: string, value: Code): Code {
   return value.toString() === key ? value : new Code(`${propertyKey(key)}: ${value}`);
 }
+
+/** Wider than this, a list's entries go one per line. */
+const INLINE_WIDTH = 80;
+const CLOSING = { "{": "}", "[": "]", "(": ")" } as const;
+
+/**
+ * A bracketed list in the builder's layout: `{ a, b }` on one line when it is short, else each entry
+ * on its own line with a trailing comma (`builderLayout` indents them), as Prettier would break it.
+ */
+export function list(open: "{" | "[" | "(", entries: readonly Code[]): Code {
+  const close = CLOSING[open];
+  if (entries.length === 0) return new Code(`${open}${close}`);
+  const pad = open === "{" ? " " : "";
+  const inline = `${open}${pad}${entries.join(", ")}${pad}${close}`;
+  if (inline.length <= INLINE_WIDTH && !inline.includes("\n")) return new Code(inline);
+  return new Code(`${open}\n${entries.map((e) => `${e},`).join("\n")}\n${close}`);
+}

@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import { _, join, Name, raw, type Code } from "./code.js";
+import { _, join, list, Name, raw, type Code } from "./code.js";
 
 /**
  * One generated file, built through its own names and imports (in the spirit of protobuf-es's
@@ -29,6 +29,14 @@ export const runtimeType = (name: string): ImportSymbol => ({ from: RUNTIME, nam
 export const generated = (file: string, name: string, typeOnly = false): ImportSymbol => ({ from: { file }, name, typeOnly });
 export const namespace = (file: string, local: string): ImportSymbol => ({ from: { file }, name: "*", typeOnly: false, local });
 
+/**
+ * Who lays the file out. `prettier`: Prettier at the pinned options. `wide`: Prettier at a wide print
+ * width, for Ajv's validators: at the usual width it splits every error object over several lines,
+ * which made the loaded JS 40 % larger and the cold start slower (bench/). `builder`: the emitter
+ * writes one statement or block per line and `builderLayout` indents it, with no Prettier at all.
+ */
+export type Layout = "prettier" | "wide" | "builder";
+
 interface Imported {
   readonly symbol: ImportSymbol;
   readonly local: Name;
@@ -41,12 +49,8 @@ export class GeneratedFile {
   readonly #parts: Code[] = [];
   readonly #directives: Code[] = [];
 
-  /**
-   * `source`: the spec named in the header (undefined for project-wide files). `wide`: format with
-   * a wide print width, for Ajv's validators: at the usual width prettier splits every error object
-   * over several lines, which made the loaded JS 40 % larger and the cold start slower (bench/).
-   */
-  constructor(readonly path: string, readonly source: string | undefined, readonly wide = false) {}
+  /** `source`: the spec named in the header (undefined for project-wide files). */
+  constructor(readonly path: string, readonly source: string | undefined, readonly layout: Layout = "prettier") {}
 
   /** Reserves a binding this file declares. Two parts declaring one name is a compiler bug. */
   name(wanted: string | Name): Name {
@@ -135,7 +139,7 @@ function importStatements(specifier: string, imports: readonly Imported[]): Code
     const alias = i.local.toString() === i.symbol.name ? raw("") : _` as ${i.local}`;
     return _`${raw(!allTypes && i.typeOnly ? "type " : "")}${new Name(i.symbol.name)}${alias}`;
   });
-  return [...namespaces, _`import ${raw(allTypes ? "type " : "")}{ ${join(specifiers, ", ")} } from ${specifier};`];
+  return [...namespaces, _`import ${raw(allTypes ? "type " : "")}${list("{", specifiers)} from ${specifier};`];
 }
 
 /** A file that is one text, not code (the JSON manifest). */

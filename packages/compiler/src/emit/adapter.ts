@@ -91,7 +91,7 @@ export function errorTable(tool: ToolIR, file: GeneratedFile): Code {
 /** `<tool>/adapter.ts`: the tool's adapter, and its route when the spec names an upstream path. */
 export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
   const n = toolNames(tool.tool);
-  const file = new GeneratedFile(`${outputDirOf(tool)}/adapter.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/adapter.ts`, tool.specPath, "builder");
   const [adapter, route] = [file.name(n.camel), tool.upstream.route ? file.name(n.route) : n.route];
   const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(outputDirOf(tool), path, name, typeOnly));
   const [input, output, agentView] = [sibling("types.ts", n.input, true), sibling("types.ts", n.output, true), sibling("types.ts", n.agentView, true)];

@@ -1,4 +1,4 @@
-import { _, join, propertyKey, raw, type Code } from "../codegen/code.js";
+import { _, join, list, propertyKey, raw, type Code } from "../codegen/code.js";
 import { generated, GeneratedFile } from "../codegen/file.js";
 import type { ProjectIR } from "../ir/types.js";
 import { emitted, type Emitter } from "./emitter.js";
@@ -7,7 +7,7 @@ import { outputDirOf } from "../ir/output-dir.js";
 
 /** `index.ts`: every adapter, eagerly imported, plus dispatch by tool name. */
 function eagerRegistry(project: ProjectIR): GeneratedFile {
-  const file = new GeneratedFile("index.ts", undefined);
+  const file = new GeneratedFile("index.ts", undefined, "builder");
   const own = {
     adapters: file.name(INDEX_BINDINGS.adapters),
     toolNames: file.name(INDEX_BINDINGS.toolNames),
@@ -21,11 +21,11 @@ function eagerRegistry(project: ProjectIR): GeneratedFile {
   });
   const routed = tools.filter((_t, i) => project.tools[i]!.upstream.route !== undefined);
   const exportLines = [
-    _`export { ${join(tools.map(({ adapter }) => _`${adapter},`), " ")} };`,
+    _`export ${list("{", tools.map(({ adapter }) => adapter))};`,
     ...routed.map(({ dir, n }) => _`export { ${n.route} } from ${`./${dir}/adapter.js`};`),
   ];
   file.write(_`${join(exportLines)}
-${join(tools.map(({ dir, n }) => _`export type { ${n.input}, ${n.output}, ${n.agentView}, ${n.result} } from ${`./${dir}/types.js`};`))}
+${join(tools.map(({ dir, n }) => _`export type ${list("{", [n.input, n.output, n.agentView, n.result])} from ${`./${dir}/types.js`};`))}
 
 /** Every generated adapter by tool name, for dispatch. */
 export const ${own.adapters} = {
@@ -34,7 +34,7 @@ export const ${own.adapters} = {
 
 export type ToolName = keyof typeof ${own.adapters};
 
-export const ${own.toolNames}: readonly ToolName[] = Object.freeze([${join(tools.map(({ tool }) => _`${tool}`), ", ")}]);
+export const ${own.toolNames}: readonly ToolName[] = Object.freeze(${list("[", tools.map(({ tool }) => _`${tool}`))});
 
 export function ${own.isToolName}(name: string): name is ToolName {
   return Object.hasOwn(${own.adapters}, name);
@@ -49,7 +49,7 @@ export function ${own.isToolName}(name: string): name is ToolName {
  */
 function lazyFolders(project: ProjectIR): { folders: Code; folderOf: Code } {
   const nested = project.tools.filter((t) => outputDirOf(t) !== t.tool);
-  if (nested.length === 0) return { folders: raw(""), folderOf: raw(".") };
+  if (nested.length === 0) return { folders: raw(""), folderOf: raw('"./"') };
   const entries = nested.map((t) => _`[${t.tool}, ${`./${outputDirOf(t).slice(0, -t.tool.length - 1)}`}],`);
   return {
     folders: _`
@@ -58,7 +58,7 @@ function lazyFolders(project: ProjectIR): { folders: Code; folderOf: Code } {
 const folders: ReadonlyMap<string, string> = new Map([
   ${join(entries)}
 ]);`,
-    folderOf: raw('${folders.get(name) ?? "."}'),
+    folderOf: raw('(folders.get(name) ?? ".") + "/"'),
   };
 }
 
@@ -72,7 +72,7 @@ const folders: ReadonlyMap<string, string> = new Map([
 function lazyRegistry(project: ProjectIR): GeneratedFile {
   const names = project.tools.map((t) => _`${t.tool},`);
   const types = project.tools.map((t) => _`${propertyKey(t.tool)}: (typeof import(${`./${outputDirOf(t)}/adapter.js`}))[${"default"}];`);
-  const file = new GeneratedFile("lazy.ts", undefined);
+  const file = new GeneratedFile("lazy.ts", undefined, "builder");
   const { folders, folderOf } = lazyFolders(project);
   file.write(_`/** Each tool's adapter type; nothing is loaded until loadAdapter asks for it. */
 export interface LazyAdapters {
@@ -91,7 +91,7 @@ const known: ReadonlySet<string> = new Set(lazyToolNames);${folders}
 export async function loadAdapter<Name extends LazyToolName>(name: Name): Promise<LazyAdapters[Name]> {
   // Only a generated tool name (\`^[a-z][a-z0-9_]*$\`) ever reaches the path.
   if (!known.has(name)) throw new RangeError("not a generated tool name");
-  const path = \`${folderOf}/\${name}/adapter.js\`;
+  const path = ${folderOf} + name + "/adapter.js";
   const module = (await import(path)) as { default: LazyAdapters[Name] };
   return module.default;
 }

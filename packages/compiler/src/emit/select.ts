@@ -108,7 +108,7 @@ export const NAMED_ROOT_SELECTOR = "selectNamedRoot";
 export function emitSelector(tool: ToolIR): GeneratedFile {
   const names = toolNames(tool.tool);
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
-  const file = new GeneratedFile(`${outputDirOf(tool)}/select.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/select.ts`, tool.specPath, "builder");
   const select = file.name("selectAgentView");
   const type = (name: Name): Name => file.import(toolExport(outputDirOf(tool), "types.ts", name, true));
   const scope: Scope = { file, bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };

@@ -16,6 +16,7 @@ import { patternGuard } from "../check/patterns.js";
 import { diagnostic, quote, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { locate } from "../ir/locate.js";
 import { forEachSchema, isSchemaObject } from "../schema/walk.js";
+import { stageTimer } from "../stages.js";
 
 // Ajv's generated code reaches its helpers (ucs2length for string lengths, equal for const/enum/
 // uniqueItems) through scope values whose code is `require("ajv/dist/runtime/…")`. Registering each
@@ -99,14 +100,14 @@ type Exports = Readonly<Record<string, string>>;
 function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile | Diagnostic {
   const document = validatorDocument(tool);
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
-  const lean = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath);
-  const declined = writeLeanModule(lean, document, roots, specPointer);
+  const lean = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath, "builder");
+  const declined = stageTimer("validators:lean", () => writeLeanModule(lean, document, roots, specPointer));
   if (declined === undefined) return lean;
   const beyond = beyondAjv(document);
   if (beyond !== undefined) return diagnostic("TG271", locate(tool, ""), { what: beyond, construct: declined.message });
   const id = `urn:toolgate:${tool.tool}`;
-  const source = standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`])));
-  const file = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath, true);
+  const source = stageTimer("validators:ajv", () => standaloneSource(document, Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, `${id}#/$defs/${key}`]))));
+  const file = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath, "wide");
   writeAjvModule(file, source, tool.tool, declined);
   return file;
 }

@@ -31,7 +31,7 @@ export function clientChecks(tool: ToolIR): CheckIR[] {
  */
 export function emitClient(tool: ToolIR): GeneratedFile {
   const n = toolNames(tool.tool);
-  const file = new GeneratedFile(`${outputDirOf(tool)}/client.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/client.ts`, tool.specPath, "builder");
   const [contract, readResult] = [file.name("contract"), file.name("readResult")];
   const sibling = (path: string, name: string | Name, typeOnly = false): Name => file.import(toolExport(outputDirOf(tool), path, name, typeOnly));
   const [input, agentView] = [sibling("types.ts", n.input, true), sibling("types.ts", n.agentView, true)];

@@ -12,13 +12,21 @@ export const openaiTarget: DefinitionTarget = {
     const plan = openaiParameters(schemas.input);
     const parameters = argumentsSchema(file, schemas, plan.parameters, "openaiParameters", "The arguments in OpenAI strict form: every property required, optional ones nullable, unsupported bounds restated.");
     const optional = file.name("openaiOptionalFields");
-    const fields = _`name: ${tool.tool}, description: ${tool.description}, parameters: ${parameters.ref}, strict: ${plan.strict}`;
+    const fields = _`name: ${tool.tool},\ndescription: ${tool.description},\nparameters: ${parameters.ref},\nstrict: ${plan.strict},`;
     const code = _`${parameters.declaration}
 ${jsdoc(`OpenAI Chat Completions tools[] entry of ${tool.tool}.`)}
-export const ${file.name("openaiChatTool")}: ${file.import(runtimeType("OpenAIChatTool"))} = { type: "function", function: { ${fields} } };
+export const ${file.name("openaiChatTool")}: ${file.import(runtimeType("OpenAIChatTool"))} = {
+  type: "function",
+  function: {
+    ${fields}
+  },
+};
 
 ${jsdoc(`OpenAI Responses tools[] entry of ${tool.tool}; strict is explicit because that API defaults it to true.`)}
-export const ${file.name("openaiResponsesTool")}: ${file.import(runtimeType("OpenAIResponsesTool"))} = { type: "function", ${fields} };
+export const ${file.name("openaiResponsesTool")}: ${file.import(runtimeType("OpenAIResponsesTool"))} = {
+  type: "function",
+  ${fields}
+};
 
 const ${optional}: ${file.import(runtimeType("OptionalFields"))} = ${literal(plan.optional)};
 

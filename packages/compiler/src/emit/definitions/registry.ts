@@ -1,4 +1,4 @@
-import { _, join, jsdoc, member, type Code } from "../../codegen/code.js";
+import { _, join, jsdoc, list, member, type Code } from "../../codegen/code.js";
 import { GeneratedFile, namespace, runtimeType } from "../../codegen/file.js";
 import type { ProjectIR } from "../../ir/types.js";
 import { toolNames } from "../../codegen/names.js";
@@ -17,7 +17,7 @@ const LISTS = [
 
 /** `definitions.ts`: every tool's definitions per target, in tool-name order (a deterministic tools/list). */
 export function emitDefinitionsRegistry(project: ProjectIR): EmitResult {
-  const file = new GeneratedFile("definitions.ts", undefined);
+  const file = new GeneratedFile("definitions.ts", undefined, "builder");
   const names = LISTS.map(([list]) => file.name(list));
   // A tool named like a list (`mcp_tools`) gets its namespace under another name.
   const modules = project.tools.map((t) => file.import(namespace(`${outputDirOf(t)}/definitions.ts`, toolNames(t.tool).camel.toString())));
@@ -28,7 +28,7 @@ export function emitDefinitionsRegistry(project: ProjectIR): EmitResult {
   const lists = LISTS.map(([, type, exported, use], i) => {
     const items = modules.map((ns, t) => item(ns, exported, t));
     return _`${jsdoc(use)}
-export const ${names[i]}: ${file.import(runtimeType(type))}[] = [${join(items, ", ")}];`;
+export const ${names[i]}: ${file.import(runtimeType(type))}[] = ${list("[", items)};`;
   });
   file.write(_`${join(lists, "\n\n")}\n`);
   return emitted([file], fit.diagnostics);

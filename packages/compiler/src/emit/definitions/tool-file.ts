@@ -16,7 +16,7 @@ export function toolSchemas(tool: ToolIR): ToolSchemas {
 /** `<tool>/definitions.ts`: the shared schemas, then each target's definitions. */
 export function emitToolDefinitions(tool: ToolIR, targets: readonly DefinitionTarget[]): EmitResult {
   const schemas = toolSchemas(tool);
-  const file = new GeneratedFile(`${outputDirOf(tool)}/definitions.ts`, tool.specPath);
+  const file = new GeneratedFile(`${outputDirOf(tool)}/definitions.ts`, tool.specPath, "builder");
   const [input, output] = [file.name(SHARED.input), file.name(SHARED.output)];
   const schemaType = file.import(runtimeType("ObjectJsonSchema"));
   const parts = targets.map((t) => t.emit(tool, schemas, file));

@@ -2,6 +2,7 @@ import { _, join, Name } from "../../codegen/code.js";
 import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import { LeanUnsupported, ModuleContext } from "./context.js";
 import { compileFunctionBody } from "./node.js";
+import { literal } from "../../codegen/literal.js";
 
 /**
  * A validator module of boolean functions: one per exported root and per referenced schema, with
@@ -32,7 +33,9 @@ export function writeLeanModule(
   file.importAsIs(runtimeType("Collector"));
   const exported = roots.map(([name, check]) => _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, issues);`);
   file.write(_`/** Schema path, keyword and schema params (a \`required\`'s property, a bound, a type) of each failure site. */
-const ${file.name("issues")}: readonly ${issueRow}[] = ${ctx.issues};
+const ${file.name("issues")}: readonly ${issueRow}[] = [
+${join(ctx.issues.map((row) => _`${literal(row)},`))}
+];
 ${join(ctx.declarations)}
 
 ${join(exported)}
