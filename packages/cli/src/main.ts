@@ -1,5 +1,5 @@
 import type { ErrorFormat } from "@toolgate/compiler";
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
 import { runCheck } from "./check.js";
 import { runDiff } from "./diff.js";
@@ -37,12 +37,22 @@ async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
 const errorFormatOption = (what: string): Option =>
   new Option("--error-format <format>", what).choices(["text", "json", "github"]).default("text");
 
+/** `--jobs <n>`: a positive integer. */
+function jobsArgument(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("a positive integer is expected");
+  return n;
+}
+
 /** `--specs`, `--out`, `--hooks`: where a project's specs, generated code and hooks module are. */
 const projectOptions = (command: Command): Command =>
   command
     .option("--specs <dir>", "directory of tool specs", "specs")
     .option("--out <dir>", "output directory", "generated")
-    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)");
+    .option("--hooks <file>", "hooks module (default: <specs>/hooks.ts when present)")
+    .option("--cache-dir <dir>", "gen cache directory (default: node_modules/.cache/toolgate/gen under the project root)")
+    .option("--no-cache", "compile every spec afresh, and keep no cache")
+    .option("--jobs <n>", "worker threads for compiling specs (default: the machine's parallelism, at most 8)", jobsArgument);
 
 function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")
