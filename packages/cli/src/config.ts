@@ -88,6 +88,7 @@ export interface ProjectFlags {
   readonly specs?: string;
   readonly out?: string;
   readonly hooks?: string;
+  readonly cacheDir?: string;
 }
 
 export type ProjectSettings = Omit<ProjectConfig, "diagnostics">;
@@ -102,6 +103,6 @@ export async function withProjectConfig(flags: ProjectFlags & { readonly errorFo
     io.stderr(formatDiagnostics(diagnostics, flags.errorFormat));
     return EXIT.usage;
   }
-  const given = Object.fromEntries((["specs", "out", "hooks"] as const).flatMap((key) => (flags[key] === undefined ? [] : [[key, flags[key]]])));
+  const given = Object.fromEntries((["specs", "out", "hooks", "cacheDir"] as const).flatMap((key) => (flags[key] === undefined ? [] : [[key, flags[key]]])));
   return run({ ...config, ...given });
 }

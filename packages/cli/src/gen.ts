@@ -1,25 +1,19 @@
-import { outputDirOf, type ErrorFormat, type ToolIR } from "@toolgate/compiler";
+import type { ErrorFormat } from "@toolgate/compiler";
 import { join } from "node:path";
-import { removeFile, toPosix, writeText } from "./files.js";
+import { removeFile, writeText } from "./files.js";
+import { unchanged } from "./gen-fast.js";
+import { reportWritten, upToDate } from "./gen-report.js";
 import { EXIT, type Io } from "./io.js";
 import { planOutput, type OutputPlan } from "./plan.js";
-import { compileProject } from "./project.js";
+import { compilePrepared, prepareProject, type ProjectPaths } from "./project.js";
 
-export interface GenOptions {
-  readonly specs: string;
-  readonly out: string;
-  readonly hooks: string | undefined;
+export { count } from "./gen-report.js";
+
+export interface GenOptions extends ProjectPaths {
   readonly check: boolean;
   readonly errorFormat: ErrorFormat;
   readonly quiet: boolean;
 }
-
-export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
-const summary = (tool: ToolIR, outLabel: string): string => {
-  const fields = tool.selection.kind === "object" ? tool.selection.fields.map((f) => f.key).join(", ") : "";
-  return `${tool.tool} v${tool.version} → ${outLabel}/${outputDirOf(tool)}/ (agent view: ${fields}; ${count(tool.checks.length, "check")}, ${count(tool.errors.length, "error code")})`;
-};
 
 function reportPlan(plan: OutputPlan, io: Io): void {
   for (const path of plan.stale) io.stderr(`stale: ${path}`);
@@ -27,22 +21,23 @@ function reportPlan(plan: OutputPlan, io: Io): void {
   for (const path of plan.orphaned) io.stderr(`orphaned: ${path}`);
 }
 
-/** `toolgate gen`: compile specs/ in memory, then write (or, with --check, compare) the output directory. */
+/** `toolgate gen`: compile specs/ in memory (or find it unchanged in the cache), then write (or, with --check, compare) the output directory. */
 export async function runGen(options: GenOptions, io: Io): Promise<number> {
-  const compiled = await compileProject(options, options.errorFormat, io);
+  const prepared = await prepareProject(options, options.errorFormat, io);
+  if (!prepared.ok) return prepared.exit;
+  const fast = await unchanged(prepared.inputs, prepared.input.cache, options, io);
+  if (fast !== undefined) return fast;
+  const compiled = await compilePrepared(prepared, options.errorFormat, io);
   if (!compiled.ok) return compiled.exit;
   const { result } = compiled;
   const plan = await planOutput(options.out, result.files);
-  const outLabel = toPosix(options.out);
   if (options.check) {
     reportPlan(plan, io);
     const drift = plan.write.length + plan.orphaned.length;
-    io.stdout(drift === 0 ? `toolgate: ${result.files.length} generated files are up to date` : `toolgate: ${drift} generated files are out of date; run \`npx toolgate gen\``);
+    io.stdout(drift === 0 ? upToDate(result.files.length) : `toolgate: ${drift} generated files are out of date; run \`npx toolgate gen\``);
     return drift === 0 ? EXIT.ok : EXIT.findings;
   }
   for (const file of plan.write) await writeText(join(options.out, file.path), file.content);
   for (const path of plan.orphaned) await removeFile(join(options.out, path));
-  if (!options.quiet) for (const tool of result.tools) io.stdout(summary(tool, outLabel));
-  io.stdout(`toolgate: ${result.tools.length} tools, ${plan.write.length} files written, ${plan.orphaned.length} removed, ${result.files.length - plan.write.length} unchanged`);
-  return EXIT.ok;
+  return reportWritten(result.tools, result.files.length, plan.write.length, plan.orphaned.length, options, io);
 }

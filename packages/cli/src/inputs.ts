@@ -1,7 +1,8 @@
 import { diagnostic, quote, type Diagnostic, type SourceRange } from "@toolgate/compiler";
 import { readFile, stat } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve } from "node:path";
-import { readFailure, readReferenced, readSpecTree, toPosix, type SpecTree } from "./files.js";
+import { basename, dirname, join, resolve } from "node:path";
+import { readFailure, readReferenced, readSpecTree, type SpecTree } from "./files.js";
+import { fromRoot } from "./paths.js";
 
 /** What `compile` needs from disk. */
 export interface Inputs {
@@ -11,8 +12,7 @@ export interface Inputs {
   readonly referenced: readonly string[];
 }
 
-/** Paths the compiler sees are relative to the specs directory's parent, so output never names the checkout. */
-export const fromRoot = (specs: string, path: string): string => toPosix(relative(dirname(resolve(specs)), resolve(path)));
+export { fromRoot };
 
 // A problem with a whole file or directory is reported at its start.
 const at = (file: string): SourceRange => ({ file, line: 1, column: 1 });

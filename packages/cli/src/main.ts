@@ -1,5 +1,5 @@
 import type { ErrorFormat } from "@toolgate/compiler";
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { runAuditVerify } from "./audit.js";
 import { runAuditExplain } from "./audit-explain.js";
 import { runCheck } from "./check.js";
@@ -39,12 +39,22 @@ async function genAndWatch(options: GenOptions, io: Io): Promise<number> {
 const errorFormatOption = (what: string): Option =>
   new Option("--error-format <format>", what).choices(["text", "json", "github"]).default("text");
 
-/** `--specs`, `--out`, `--hooks`: where a project's specs, generated code and hooks module are; each overrides toolgate.config.{json,yaml}. */
+/** `--jobs <n>`: a positive integer. */
+function jobsArgument(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("a positive integer is expected");
+  return n;
+}
+
+/** `--specs`, `--out`, `--hooks`, `--cache-dir`: where a project's files are; each overrides toolgate.config.{json,yaml}. */
 const projectOptions = (command: Command): Command =>
   command
     .option("--specs <dir>", "directory of tool specs (default: the config file's specs, or specs)")
     .option("--out <dir>", "output directory (default: the config file's out, or generated)")
-    .option("--hooks <file>", "hooks module (default: the config file's hooks, or <specs>/hooks.ts when present)");
+    .option("--hooks <file>", "hooks module (default: the config file's hooks, or <specs>/hooks.ts when present)")
+    .option("--cache-dir <dir>", "gen cache directory (default: the config file's cache, or node_modules/.cache/toolgate/gen under the project root)")
+    .option("--no-cache", "compile every spec afresh, and keep no cache")
+    .option("--jobs <n>", "worker threads for compiling specs (default: the machine's parallelism, at most 8)", jobsArgument);
 
 function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")

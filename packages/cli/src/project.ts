@@ -1,11 +1,15 @@
-import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileInput, type CompileOutput, type ErrorFormat } from "@toolgate/compiler";
+import { compile, formatDiagnostics, hasErrors, MANIFEST_PATH, type CompileInput, type CompileOutput, type Diagnostic, type ErrorFormat } from "@toolgate/compiler";
 import { join } from "node:path";
 import { readIfExists } from "./files.js";
+import { openCache, type CacheOptions } from "./gen-cache.js";
 import { fromRoot, readInputs, type Inputs } from "./inputs.js";
 import { EXIT, type Io } from "./io.js";
+import { jobsOf, MIN_SPECS_FOR_WORKERS, ToolPool } from "./tool-pool.js";
 
-/** Where a project's specs, hooks module and output directory are. */
-export interface ProjectPaths {
+/** Where a project's specs, hooks module, output directory and gen cache are. */
+export interface ProjectPaths extends CacheOptions {
+  /** `--jobs <n>`: worker threads for compiling specs (default: the machine's parallelism, at most 8). */
+  readonly jobs?: number | undefined;
   readonly specs: string;
   readonly out: string;
   readonly hooks: string | undefined;
@@ -18,18 +22,18 @@ export interface ProjectPaths {
 
 export type Compiled = { readonly ok: true; readonly inputs: Inputs; readonly result: CompileOutput } | { readonly ok: false; readonly exit: number };
 
-/**
- * Reads and compiles the project in memory, printing its diagnostics (`errorsOnly`: commands that run
- * the output leave the warnings to gen): exit 2 when there is nothing to compile (TG001/TG002), 1 when a spec has errors.
- */
-export async function compileProject(paths: ProjectPaths, errorFormat: ErrorFormat, io: Io, errorsOnly = false): Promise<Compiled> {
+export type Prepared = { readonly ok: true; readonly inputs: Inputs; readonly input: CompileInput; readonly jobs: number | undefined } | { readonly ok: false; readonly exit: number };
+
+/** Reads the project into the compiler's input (exit 2 when there is nothing to compile: TG001/TG002). */
+export async function prepareProject(paths: ProjectPaths, errorFormat: ErrorFormat, io: Io): Promise<Prepared> {
   const { inputs, problems } = await readInputs(paths.specs, paths.hooks);
   if (inputs === undefined) {
     io.stderr(formatDiagnostics(problems, errorFormat));
     return { ok: false, exit: EXIT.usage };
   }
   const previousManifest = await readIfExists(join(paths.out, MANIFEST_PATH));
-  const result = await compile({
+  const cache = await openCache(paths);
+  const input: CompileInput = {
     files: inputs.tree.files,
     specs: inputs.tree.specs,
     outDir: fromRoot(paths.specs, paths.out),
@@ -38,8 +42,33 @@ export async function compileProject(paths: ProjectPaths, errorFormat: ErrorForm
     ...(paths.ignoredKeywords === undefined ? {} : { ignoredKeywords: paths.ignoredKeywords }),
     ...(paths.lint && { lint: paths.lint }),
     ...(paths.strictLimits && { strictLimits: paths.strictLimits }),
-  });
-  const shown = errorsOnly ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics;
+    ...(cache ? { cache } : {}),
+  };
+  return { ok: true, inputs, input, jobs: paths.jobs };
+}
+
+/** Prints diagnostics (`errorsOnly`: commands that run the output leave the warnings to gen). */
+export function showDiagnostics(diagnostics: readonly Diagnostic[], errorFormat: ErrorFormat, io: Io, errorsOnly = false): void {
+  const shown = errorsOnly ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   if (shown.length > 0) io.stderr(formatDiagnostics(shown, errorFormat));
-  return hasErrors(result.diagnostics) ? { ok: false, exit: EXIT.findings } : { ok: true, inputs, result };
+}
+
+/**
+ * Reads and compiles the project in memory, printing its diagnostics: exit 2 when there is nothing
+ * to compile (TG001/TG002), 1 when a spec has errors.
+ */
+export async function compileProject(paths: ProjectPaths, errorFormat: ErrorFormat, io: Io, errorsOnly = false): Promise<Compiled> {
+  const prepared = await prepareProject(paths, errorFormat, io);
+  return prepared.ok ? compilePrepared(prepared, errorFormat, io, errorsOnly) : prepared;
+}
+
+/** Compiles what `prepareProject` read; many specs to compile go to worker threads (`--jobs`). */
+export async function compilePrepared(prepared: Prepared & { ok: true }, errorFormat: ErrorFormat, io: Io, errorsOnly = false): Promise<Compiled> {
+  const { input } = prepared;
+  const jobs = jobsOf(prepared.jobs);
+  const pool = new ToolPool({ files: input.files, outDir: input.outDir ?? "generated", hooksPath: input.hooks?.path, ignoredKeywords: input.ignoredKeywords ?? [] }, jobs);
+  const runnerFor = (count: number) => (jobs > 1 && count >= MIN_SPECS_FOR_WORKERS ? pool.run : undefined);
+  const result = await compile({ ...input, runnerFor }).finally(() => pool.close());
+  showDiagnostics(result.diagnostics, errorFormat, io, errorsOnly);
+  return hasErrors(result.diagnostics) ? { ok: false, exit: EXIT.findings } : { ok: true, inputs: prepared.inputs, result };
 }

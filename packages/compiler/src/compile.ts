@@ -1,19 +1,18 @@
 import { checkCompatibility } from "./compat/check.js";
-import { checkHooks, hooksSpecifier, type HooksSource } from "./check/hooks.js";
+import { hooksSpecifier, type HooksSource } from "./check/hooks.js";
+import { cachedHookCheck } from "./cache/hook-check.js";
+import type { GenCache } from "./cache/seal.js";
+import { emitterKeys, FileHashes } from "./cache/keys.js";
+import { cachedUnit, storeUnit } from "./cache/units.js";
+import { rememberProject } from "./project-cache.js";
+import type { GeneratedFile } from "./codegen/file.js";
 import { diagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
-import { DiagnosticCollector, type DiagnosticSink } from "./diagnostics/sink.js";
-import { adapterEmitter } from "./emit/adapter.js";
-import { bindingsEmitter } from "./emit/bindings/index.js";
-import { clientEmitter, definitionListsEmitter, definitionsEmitter } from "./emit/definitions/index.js";
-import type { EmitResult, Emitter } from "./emit/emitter.js";
-import { MANIFEST_PATH, manifestEmitter } from "./emit/manifest.js";
+import { DiagnosticCollector, reportingOnce, type DiagnosticSink } from "./diagnostics/sink.js";
+import type { Emitter } from "./emit/emitter.js";
+import { MANIFEST_PATH } from "./emit/manifest.js";
 import { toolNames } from "./codegen/names.js";
-import { registryEmitter } from "./emit/registry.js";
-import { selectorEmitter } from "./emit/select.js";
 import { typesEmitter } from "./emit/types.js";
-import { undeclaredEmitter } from "./emit/undeclared/walker.js";
-import { validatorsEmitter } from "./emit/validators.js";
-import { checkEmittedSize } from "./check/budget.js";
+import { DEFAULT_EMITTERS } from "./default-emitters.js";
 import { finalizeFiles, type OutputFile } from "./finalize.js";
 import { forSpec, projectNamed } from "./internal-error.js";
 import { buildTool } from "./front/tool.js";
@@ -21,6 +20,7 @@ import type { ProjectIR, ToolIR } from "./ir/types.js";
 import { locate } from "./ir/locate.js";
 import { lintToolSelection, type LintSeverity } from "./lint/selection.js";
 import { SourceSet, type SourceFiles } from "./load/sources.js";
+import { compileTool, type ToolContext, type ToolRunner, type ToolUnit } from "./tool-unit.js";
 
 export interface CompileInput {
   /** Every file the specs may read, keyed by POSIX path relative to the project (e.g. `specs/x.yaml`). */
@@ -39,7 +39,17 @@ export interface CompileInput {
   readonly lint?: LintSeverity;
   /** What a tool list over Anthropic's per-request strict limits gets (ProjectIR.strictLimits). */
   readonly strictLimits?: ProjectIR["strictLimits"];
+  /** Results of earlier compiles (the CLI's cache directory); never changes a byte of the output. */
+  readonly cache?: GenCache;
+  /**
+   * Given how many specs need compiling (the rest come from the cache), something that compiles
+   * one spec as `compileTool` does with the default emitters but elsewhere (the CLI's worker
+   * threads), or undefined to compile in this thread. The output is the same bytes either way.
+   */
+  readonly runnerFor?: (count: number) => ToolRunner | undefined;
 }
+
+export { DEFAULT_EMITTERS };
 
 export interface CompileOutput {
   readonly files: readonly OutputFile[];
@@ -47,44 +57,65 @@ export interface CompileOutput {
   readonly tools: readonly ToolIR[];
 }
 
-export const DEFAULT_EMITTERS: readonly Emitter[] = [
-  typesEmitter,
-  validatorsEmitter,
-  selectorEmitter,
-  adapterEmitter,
-  undeclaredEmitter,
-  definitionsEmitter,
-  clientEmitter,
-  bindingsEmitter,
-  definitionListsEmitter,
-  registryEmitter,
-  manifestEmitter,
-];
-
 /**
  * The whole compiler: specs in, files and diagnostics out. No disk, no process, no clock: the same
- * input gives the same bytes.
+ * input gives the same bytes, with or without `input.cache`.
  */
 export async function compile(input: CompileInput, emitters: readonly Emitter[] = DEFAULT_EMITTERS): Promise<CompileOutput> {
-  const sink = new DiagnosticCollector();
-  const tools = await frontEnd(input, sink);
-  checkCompatibility(tools, input.previousManifest, `${input.outDir ?? "generated"}/${MANIFEST_PATH}`).forEach((d) => sink.report(d));
-  const output = (files: readonly OutputFile[]): CompileOutput => ({ files, diagnostics: sortDiagnostics(sink.diagnostics), tools });
-  if (sink.hasErrors()) return output([]);
   const outDir = input.outDir ?? "generated";
   const hooksModule = input.hooks ? hooksSpecifier(outDir, input.hooks.path) : undefined;
-  const project: ProjectIR = { tools: tools.sort((a, b) => (a.tool < b.tool ? -1 : 1)), hooksModule, ...(input.strictLimits && { strictLimits: input.strictLimits }) };
-  lintToolSelection(project.tools, input.lint ?? "off").forEach((d) => sink.report(d));
-  const runs = await runEmitters(emitters, project);
-  runs.flatMap((r) => r.result.diagnostics).forEach((d) => sink.report(d));
-  checkEmittedSize(project.tools, runs.flatMap((r) => r.result.files), sink);
-  // The hook check type-checks hooks against the types emitter's output, found by identity.
-  const types = runs.filter((r) => r.emitter === typesEmitter).flatMap((r) => r.result.files);
-  await checkHooks(project.tools, types, input.hooks, outDir, sink);
-  return output(sink.hasErrors() ? [] : await finalizeFiles(runs.flatMap((r) => r.result.files)));
+  const context: ToolContext = { hooksModule, emitters, typesEmitter, ignoredKeywords: input.ignoredKeywords ?? [] };
+  const hashes = new FileHashes(input.files);
+  const units = await toolUnits(input, context, hashes);
+  const { output, compat } = await assemble(units, input, context, outDir);
+  if (input.cache !== undefined && output.files.length > 0) await rememberProject({ ...input, cache: input.cache }, emitterKeys(emitters), hashes, output, compat);
+  return output;
 }
 
-/** Specs to tool IR, with every spec and project-wide naming diagnostic; what the emitters and the gate start from. */
+/** Every spec's unit, from the cache or compiled (elsewhere, when the runner takes them), in spec order. */
+async function toolUnits(input: CompileInput, context: ToolContext, hashes: FileHashes): Promise<ToolUnit[]> {
+  const specs = [...input.specs].sort();
+  const found = await Promise.all(specs.map((path) => cachedUnit(path, context, input.cache, hashes)));
+  const missing = specs.filter((_, i) => found[i] === undefined);
+  // A runner compiles with the default emitters only.
+  const runner = missing.length > 0 && context.emitters === DEFAULT_EMITTERS ? input.runnerFor?.(missing.length) : undefined;
+  const compiled = new Map<string, ToolUnit>();
+  const compileOne = async (path: string): Promise<void> => {
+    const unit = await (runner ?? ((p: string) => compileTool(p, input.files, context)))(path);
+    await storeUnit(unit, context, input.cache, hashes);
+    compiled.set(path, unit);
+  };
+  // In this thread one spec at a time (each finalized before the next starts); a runner takes them all at once.
+  if (runner !== undefined) await Promise.all(missing.map(compileOne));
+  else for (const path of missing) await compileOne(path);
+  return specs.map((path, i) => found[i] ?? compiled.get(path)!);
+}
+
+/** The project-scoped steps over every unit: naming, compatibility, project emitters, the hook check. */
+async function assemble(units: readonly ToolUnit[], input: CompileInput, context: ToolContext, outDir: string): Promise<{ output: CompileOutput; compat: Diagnostic[] }> {
+  const collector = new DiagnosticCollector();
+  // A shared schema file's findings come with every spec that reads it: reported once.
+  const sink = reportingOnce(collector);
+  units.forEach((u) => u.frontDiagnostics.forEach((d) => sink.report(d)));
+  const inSpecOrder = units.flatMap((u) => (u.tool ? [u.tool] : []));
+  [...uniqueNames(inSpecOrder), ...uniqueBindings(inSpecOrder)].forEach((d) => sink.report(d));
+  const compat = checkCompatibility(inSpecOrder, input.previousManifest, `${outDir}/${MANIFEST_PATH}`);
+  compat.forEach((d) => sink.report(d));
+  const tools = [...inSpecOrder].sort((a, b) => (a.tool < b.tool ? -1 : 1));
+  const project: ProjectIR = { tools, hooksModule: context.hooksModule, ...(input.strictLimits && { strictLimits: input.strictLimits }) };
+  const result = (files: readonly OutputFile[]) => ({ output: { files, diagnostics: sortDiagnostics(collector.diagnostics), tools: project.tools }, compat });
+  if (sink.hasErrors()) return result([]);
+  lintToolSelection(project.tools, input.lint ?? "off").forEach((d) => sink.report(d));
+  units.forEach((u) => u.emitDiagnostics.forEach((d) => sink.report(d)));
+  const generated = await runProjectEmitters(context.emitters, project, sink);
+  const types = units.flatMap((u) => u.files.filter((f) => u.typesPaths.includes(f.path)));
+  await cachedHookCheck(project.tools, types, input.hooks, outDir, sink, input.cache);
+  if (sink.hasErrors()) return result([]);
+  const files = [...units.flatMap((u) => u.files), ...(await finalizeFiles(generated))];
+  return result(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+}
+
+/** Specs to tool IR, with every spec and project-wide naming diagnostic; what the gate starts from. */
 export async function frontEnd(input: Pick<CompileInput, "files" | "specs" | "ignoredKeywords">, sink: DiagnosticSink): Promise<ToolIR[]> {
   const sources = new SourceSet(input.files, sink);
   const tools: ToolIR[] = [];
@@ -97,21 +128,16 @@ export async function frontEnd(input: Pick<CompileInput, "files" | "specs" | "ig
   return tools;
 }
 
-interface EmitterRun {
-  readonly emitter: Emitter;
-  readonly result: EmitResult;
-}
-
-/** A tool emitter once per tool, on that tool alone (so order and batching cannot matter); a project emitter once. */
-function runEmitters(emitters: readonly Emitter[], project: ProjectIR): Promise<EmitterRun[]> {
-  const run = async (emitter: Emitter, emit: () => EmitResult | Promise<EmitResult>): Promise<EmitterRun> => ({ emitter, result: await emit() });
-  return Promise.all(
-    emitters.flatMap((emitter) =>
-      emitter.scope === "tool"
-        ? project.tools.map((tool) => run(emitter, () => forSpec(tool.specPath, () => emitter.emit({ tool, hooksModule: project.hooksModule }))))
-        : [run(emitter, () => projectNamed(emitter, project))],
-    ),
-  );
+/** Each project emitter once, over every tool sorted by name. */
+async function runProjectEmitters(emitters: readonly Emitter[], project: ProjectIR, sink: DiagnosticSink): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [];
+  for (const emitter of emitters) {
+    if (emitter.scope !== "project") continue;
+    const result = await projectNamed(emitter, project);
+    result.diagnostics.forEach((d) => sink.report(d));
+    files.push(...result.files);
+  }
+  return files;
 }
 
 function uniqueNames(tools: readonly ToolIR[]): Diagnostic[] {

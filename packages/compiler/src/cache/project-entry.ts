@@ -1,0 +1,47 @@
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { OutputFile } from "../finalize.js";
+import type { ToolIR } from "../ir/types.js";
+import type { SourceFiles } from "../load/sources.js";
+import type { FileHashes } from "./keys.js";
+import { hashOf, keyOf, lookup, store, type GenCache } from "./seal.js";
+
+/** What `gen` prints about a tool. */
+export type ToolSummary = Pick<ToolIR, "tool" | "version" | "specPath" | "selection" | "checks" | "errors">;
+
+/**
+ * A whole project's result, without the file contents: when every input is unchanged and the
+ * output directory still holds these files, gen has nothing to compute and nothing to write.
+ */
+export interface CachedProject {
+  /** Each output path with `outputHash` of its content, sorted by path. */
+  readonly outputs: readonly (readonly [string, string])[];
+  /** The diagnostics of a gen run over the output directory these outputs make (its manifest included). */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly tools: readonly ToolSummary[];
+}
+
+/** The hash `CachedProject.outputs` records, for comparing with a file on disk. */
+export const outputHash = (content: string): string => hashOf("output", content);
+
+export interface ProjectKeyInput {
+  readonly files: SourceFiles;
+  readonly specs: readonly string[];
+  readonly hooks?: { readonly path: string; readonly text: string };
+  readonly outDir: string;
+  readonly context: string;
+}
+
+/** Every input file's hash, the spec list, the hooks module and the options. */
+export function projectKey(cache: GenCache, input: ProjectKeyInput, hashes: FileHashes): string {
+  const files = [...input.files.keys()].sort().flatMap((path) => [path, hashes.of(path)]);
+  return keyOf(cache, "project", input.context, input.outDir, JSON.stringify(input.hooks ?? null), JSON.stringify([...input.specs].sort()), ...files);
+}
+
+export const cachedProjectAt = (cache: GenCache, key: string): Promise<CachedProject | undefined> => lookup<CachedProject>(cache, key);
+
+const summaryOf = (t: ToolIR): ToolSummary => ({ tool: t.tool, version: t.version, specPath: t.specPath, selection: t.selection, checks: t.checks, errors: t.errors });
+
+export function storeProject(cache: GenCache, key: string, files: readonly OutputFile[], diagnostics: readonly Diagnostic[], tools: readonly ToolIR[]): Promise<void> {
+  const entry: CachedProject = { outputs: files.map((f) => [f.path, outputHash(f.content)] as const), diagnostics, tools: tools.map(summaryOf) };
+  return store(cache, key, entry);
+}
