@@ -10,7 +10,7 @@ import { validateInput, validateOutput } from "./validate.js";
 export const buildStatus = createAdapter<BuildStatusInput, BuildStatusOutput, BuildStatusAgentView>({
   tool: "build_status",
   version: 1,
-  specHash: "b8b06994d267a39294fb09946938d3c27d1feb0e3e77d3c2c46393f63b21674f",
+  specHash: "a9bd6a3c625c6e4b0bfd53c9fbde2e0ae05aba1e9913324cf91fa537664d8452",
   limits: { maxBytes: 32768, maxDepth: 6, losslessIntegerKeys: [] },
   envelope: false,
   retry: { class: "idempotent", maxAttempts: 3, budgetMs: 10000, retryOn: ["RATE_LIMITED","UPSTREAM_UNAVAILABLE"] },

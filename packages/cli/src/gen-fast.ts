@@ -11,6 +11,10 @@ import { fromRoot } from "./paths.js";
 /** What the no-op check needs to know about a gen run. */
 export interface UnchangedOptions extends GenReportOptions {
   readonly specs: string;
+  /** The compile options besides the files that the full run was given (its cache key has them). */
+  readonly lint?: "warning" | "error" | "off" | undefined;
+  readonly strictLimits?: "relax" | "fail" | undefined;
+  readonly ignoredKeywords?: readonly string[] | undefined;
   readonly check: boolean;
   readonly errorFormat: ErrorFormat;
 }
@@ -27,7 +31,9 @@ interface ReadProject {
  */
 export async function unchanged(project: ReadProject, cache: GenCache | undefined, options: UnchangedOptions, io: Io): Promise<number | undefined> {
   if (cache === undefined) return undefined;
-  const input = { files: project.tree.files, specs: project.tree.specs, outDir: fromRoot(options.specs, options.out), cache, ...(project.hooks ? { hooks: project.hooks } : {}) };
+  const { lint, strictLimits, ignoredKeywords } = options;
+  const chosen = { ...(lint && { lint }), ...(strictLimits && { strictLimits }), ...(ignoredKeywords && { ignoredKeywords }) };
+  const input = { files: project.tree.files, specs: project.tree.specs, outDir: fromRoot(options.specs, options.out), cache, ...chosen, ...(project.hooks ? { hooks: project.hooks } : {}) };
   const hit = await cachedProject(input);
   if (hit === undefined || !(await holdsOutputs(options.out, hit))) return undefined;
   if (hit.diagnostics.length > 0) io.stderr(formatDiagnostics(hit.diagnostics, options.errorFormat));
@@ -46,6 +52,8 @@ const OPTIONS = {
   check: { type: "boolean", default: false },
   quiet: { type: "boolean", default: false },
   "error-format": { type: "string", default: "text" },
+  lint: { type: "string", default: "warning" },
+  "strict-limits": { type: "string", default: "relax" },
 } as const;
 
 const CONFIG_FILES = ["toolgate.config.json", "toolgate.config.yaml", "toolgate.config.yml"];
@@ -73,10 +81,13 @@ export async function fastGen(argv: readonly string[], io: Io): Promise<number |
   }
   const errorFormat = values["error-format"];
   const badJobs = values.jobs !== undefined && !/^[1-9]\d*$/.test(values.jobs);
-  if (badJobs || !["text", "json", "github"].includes(errorFormat) || CONFIG_FILES.some((f) => existsSync(f))) return undefined;
+  const { lint, "strict-limits": strictLimits } = values;
+  const badChoice = !["warning", "error", "off"].includes(lint) || !["relax", "fail"].includes(strictLimits);
+  if (badJobs || badChoice || !["text", "json", "github"].includes(errorFormat) || CONFIG_FILES.some((f) => existsSync(f))) return undefined;
   const project = await readProject(values.specs, values.hooks);
   if (project === undefined) return undefined;
   const cacheOptions: CacheOptions & { specs: string } = { specs: values.specs, cache: !values["no-cache"], ...(values["cache-dir"] === undefined ? {} : { cacheDir: values["cache-dir"] }) };
-  const options = { specs: values.specs, out: values.out, check: values.check, quiet: values.quiet, errorFormat: errorFormat as ErrorFormat };
+  const choices = { lint: lint as "warning" | "error" | "off", strictLimits: strictLimits as "relax" | "fail" };
+  const options = { specs: values.specs, out: values.out, check: values.check, quiet: values.quiet, errorFormat: errorFormat as ErrorFormat, ...choices };
   return unchanged(project, await openCache(cacheOptions), options, io);
 }
