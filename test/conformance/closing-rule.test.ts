@@ -178,13 +178,18 @@ describe("the compositions the old closing rule broke, end to end", () => {
 
   it.each(names.map((name, i) => [name, i] as const))("%s: accepts a valid instance and refuses an undeclared member", async (name, i) => {
     const adapter = await project.adapter(`c${i}`);
-    const started = adapter.call({});
-    if (!started.ok) throw new Error("call refused");
+    // A call's result is adapted once: each response gets a call of its own.
+    const adaptOnce = (raw: string) => {
+      const started = adapter.call({});
+      if (!started.ok) throw new Error("call refused");
+      return adapter.adapt(raw, started.call);
+    };
     const valid = COMPOSITIONS[name]![1];
     const data = Object.fromEntries(view(name).map((k) => [k, valid[k]]));
-    expect(adapter.adapt(JSON.stringify(valid), started.call)).toMatchObject({ outcome: "success" });
-    expect(adapter.adapt(JSON.stringify(valid), started.call).data).toEqual(data);
-    expect(adapter.adapt(JSON.stringify({ ...valid, undeclared: 1 }), started.call)).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
+    const accepted = adaptOnce(JSON.stringify(valid));
+    expect(accepted).toMatchObject({ outcome: "success" });
+    expect(accepted.data).toEqual(data);
+    expect(adaptOnce(JSON.stringify({ ...valid, undeclared: 1 }))).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
   });
 
   it("closes a definition used alone with additionalProperties in a copy, and keeps it open as a member", async () => {
