@@ -5,6 +5,7 @@ import { otelEventSink } from "@toolgate/runtime/otel";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildStatus } from "../generated/build_status/adapter.js";
 import { reviewStatus } from "../generated/review_status/adapter.js";
 import { tempDir } from "./support/project.js";
 
@@ -54,6 +55,51 @@ describe("one result per call", () => {
     const retry = start().call;
     expect(retry.request_id).not.toBe(call.request_id);
     expect(reviewStatus.adapt(review, retry).outcome).toBe("success");
+  });
+});
+
+describe("only a call the adapter issued", () => {
+  const refusals = (events: AdapterEvent[]) => events.map((e) => [e.outcome, e.code, e.layer, e.check_id]);
+  const refused = ["failure", "INVALID_RESPONSE", "binding", "call.issued"];
+
+  it("refuses a copy, a hand-built object and another adapter's call at layer binding, check call.issued", () => {
+    const events: AdapterEvent[] = [];
+    const context = { now: () => NOW, onEvent: (e: AdapterEvent) => void events.push(e) };
+    const { call } = start(context);
+    const other = buildStatus.call({ project_id: "web-app", revision: "abc1234" }, context);
+    if (!other.ok) throw new Error("input rejected");
+    const forged = [{ ...call }, { tool: "review_status", request_id: call.request_id, input: { change_id: "CR-42" }, context }, other.call];
+    for (const candidate of forged) {
+      expect(reviewStatus.adapt(review, candidate as typeof call)).toMatchObject({ request_id: candidate.request_id, outcome: "failure", error: { code: "INVALID_RESPONSE" } });
+    }
+    expect(refusals(events)).toEqual([refused, refused, refused]);
+    // None of them used up the issued call.
+    expect(reviewStatus.adapt(review, call).outcome).toBe("success");
+  });
+
+  it("refuses fail() of a copy, and a replayed issued call stays call.once", () => {
+    const events: AdapterEvent[] = [];
+    const { call } = start({ now: () => NOW, onEvent: (e) => void events.push(e) });
+    expect(reviewStatus.fail({ ...call }, "UPSTREAM_UNAVAILABLE").error.code).toBe("INVALID_RESPONSE");
+    expect(reviewStatus.adapt(review, call).outcome).toBe("success");
+    expect(reviewStatus.adapt(review, call).outcome).toBe("failure");
+    expect(reviewStatus.adapt(review, { ...call }).outcome).toBe("failure");
+    expect(refusals(events)).toEqual([refused, ["success", undefined, undefined, undefined], ["failure", "INVALID_RESPONSE", "binding", "call.once"], refused]);
+  });
+
+  it("never throws for something that is not a call at all", () => {
+    for (const junk of [null, undefined, 42, "req_x", {}, { context: null }]) {
+      expect(reviewStatus.adapt(review, junk as never)).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
+      expect(reviewStatus.fail(junk as never, "UPSTREAM_UNAVAILABLE")).toMatchObject({ outcome: "failure", error: { code: "INVALID_RESPONSE" } });
+    }
+  });
+
+  it("issues a replayed call with a recorded request id, once", () => {
+    const started = reviewStatus.call({ change_id: "CR-42" }, { now: () => NOW }, { requestId: "req_recorded" });
+    if (!started.ok) throw new Error("input rejected");
+    expect(started.call.request_id).toBe("req_recorded");
+    expect(reviewStatus.adapt(review, started.call).outcome).toBe("success");
+    expect(reviewStatus.adapt(review, started.call).outcome).toBe("failure");
   });
 });
 

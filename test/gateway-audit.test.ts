@@ -214,6 +214,18 @@ describe("toolgate audit explain", () => {
     expect((await runCli("audit", "explain", file, "a b")).code).toBe(2);
   });
 
+  it("explains several calls from one read of the chain, in the order given; one not on record is a finding", async () => {
+    const file = join(tmp.dir, "timeout.jsonl");
+    const lines = (await readFile(file, "utf8")).trimEnd().split("\n");
+    const ids = [...new Set(lines.map((l) => (JSON.parse(l) as { body: { event: { request_id: string } } }).body.event.request_id))].reverse();
+    expect(ids).toHaveLength(2);
+    const singles = await Promise.all(ids.map(async (id) => (await runCli("audit", "explain", file, id, "--error-format", "json")).stdout));
+    expect(await runCli("audit", "explain", file, ...ids, "--error-format", "json")).toMatchObject({ code: 0, stderr: "", stdout: singles.join("\n") });
+    const text = await runCli("audit", "explain", file, ids[0]!, "req_nothere", ids[1]!);
+    expect(text).toMatchObject({ code: 1, stderr: `${file}: error: no verified record of request "req_nothere"` });
+    expect(text.stdout.split("\n").filter((l) => l.startsWith("call ")).map((l) => l.split(" ")[1])).toEqual(ids.map((id) => JSON.stringify(id)));
+  });
+
   it("explains only what verified when the chain breaks inside the call, and exits 1", async () => {
     const file = join(tmp.dir, "timeout.jsonl");
     const lines = (await readFile(file, "utf8")).split("\n");

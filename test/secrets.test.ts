@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
 import { catalogError, FAILURE_ENVELOPE_SCHEMA, newRequestId, withOperation } from "@toolgate/runtime";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AgentError, AgentFailure } from "@toolgate/runtime";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { observe, surfaces, type HostileCase, type Observation } from "./fixtures/secrets/case.js";
+import { observe, SUITE_AUDIT_DIR, SUITE_AUDIT_FILE, surfaces, type HostileCase, type Observation } from "./fixtures/secrets/case.js";
 import { commandCases } from "./fixtures/secrets/command-cases.js";
 import { faultCases, inputCases } from "./fixtures/secrets/fault-cases.js";
 import { httpCases } from "./fixtures/secrets/http-cases.js";
@@ -12,6 +13,7 @@ import type { Reply } from "./fixtures/secrets/http-shapes.js";
 import { networkCases } from "./fixtures/secrets/network-cases.js";
 import { CANARY, CANARY_VARIANTS, FORM_NAMES, findCanary, plant } from "./support/canary.js";
 import { refusedPort, stalledListener, startLoopback } from "./support/loopback.js";
+import { runBuiltCli } from "./support/built-cli.js";
 import { hasOpenssl, startSelfSignedServer } from "./support/self-signed.js";
 
 /*
@@ -26,10 +28,14 @@ const upstream = await startLoopback();
 const stalled = await stalledListener();
 const selfSigned = hasOpenssl() ? await startSelfSignedServer() : undefined;
 afterAll(async () => {
+  rmSync(SUITE_AUDIT_DIR, { recursive: true, force: true });
   stalled.close();
   await upstream.close();
   await selfSigned?.close();
 });
+
+/** The request id of every case's call, in order: what `audit explain` is asked about at the end. */
+const explained: string[] = [];
 
 const CASES: readonly HostileCase[] = [
   ...httpCases(upstream),
@@ -95,8 +101,10 @@ function expectOperatorRecord(hostile: HostileCase, o: Observation): void {
   const { code, layer, status, attempts } = hostile.expected;
   const requestId = o.result!.request_id;
   expect(o.events).toHaveLength(1);
-  // The same event, once, in the audit file and as a span.
-  expect(o.audit.trimEnd().split("\n").map((line) => (JSON.parse(line) as { body: { event: { request_id: string } } }).body.event.request_id)).toEqual([requestId]);
+  // Every audit record is this call's (its boundaries, then the adapter's event, once); the event is also one span.
+  const records = o.audit.trimEnd().split("\n").map((line) => (JSON.parse(line) as { body: { event: { request_id: string; boundary?: string } } }).body.event);
+  expect(new Set(records.map((r) => r.request_id))).toEqual(new Set([requestId]));
+  expect(records.filter((r) => r.boundary === undefined)).toHaveLength(1);
   expect((JSON.parse(o.spans) as unknown[]).length).toBe(1);
   expect(o.events[0]).toMatchObject({ request_id: requestId, outcome: code ? "failure" : "success", code, layer, upstream_status: status });
   expect(o.attempts.map((a) => [a.request_id, a.attempt])).toEqual(Array.from({ length: attempts }, (_, i) => [requestId, i + 1]));
@@ -125,12 +133,26 @@ describe("a planted canary reaches no agent result, event, attempt record, audit
   for (const hostile of CASES) {
     it(hostile.name, async () => {
       const o = await observe(hostile);
+      if (o.result) explained.push(o.result.request_id);
       for (const reply of hostile.served?.() ?? []) expect(findCanary(replyText(reply)), "the upstream sent the canary").not.toBeNull();
       for (const [surface, text] of Object.entries(surfaces(o))) expect(findCanary(text), `${surface}: ${text.slice(0, 400)}`).toBeNull();
       expectAgentResult(hostile, o);
       expectOperatorRecord(hostile, o);
       expectEvidence(hostile, o);
     });
+  }
+
+  // One explain per format over the suite's one audit file: the chain is read once for all calls.
+  for (const format of ["text", "json", "github"]) {
+    it(`nor \`toolgate audit explain\` of every case's call (${format})`, async () => {
+      expect(explained.length).toBeGreaterThanOrEqual(300);
+      const out = await runBuiltCli(SUITE_AUDIT_DIR, "audit", "explain", SUITE_AUDIT_FILE, ...explained, "--error-format", format);
+      expect(out.stderr).toBe("");
+      expect(out.code).toBe(0);
+      for (const id of explained) expect(out.stdout).toContain(JSON.stringify(id));
+      const found = findCanary(`${out.stdout}\n${out.stderr}`);
+      expect(found, out.stdout.slice(0, 400)).toBeNull();
+    }, 120_000);
   }
 
   it("ran at least 300 cases covering every failure code the gateway can return", () => {

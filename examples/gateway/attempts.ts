@@ -54,7 +54,9 @@ export type AttemptFn = (context: AttemptContext, onBoundary?: (boundary: Upstre
 /** The endpoint or command for the audit record: method and origin, or the executable; never input values. */
 export function describeUpstream<Input>(upstream: Upstream<Input>): string {
   if ("command" in upstream) return upstream.command.file;
-  return `${upstream.method ?? "GET"} ${new URL(upstream.baseUrl).origin}`;
+  // Never the base URL itself when it does not parse: it may hold a secret, and the call still runs (and fails) as usual.
+  const origin = URL.canParse(upstream.baseUrl) ? new URL(upstream.baseUrl).origin : "(unparseable base URL)";
+  return `${upstream.method ?? "GET"} ${origin}`;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;

@@ -68,18 +68,24 @@ for (const [tool, adapter] of Object.entries(adapters)) {
     cases.push({ tool, kind: "missing sample" });
     continue;
   }
-  const call = { tool, request_id: runtime.newRequestId(), input: sample.input, context };
-  // A result is adapted once per call object: each case gets its own copy of the call.
-  const once = () => ({ ...call });
-  const output = sample.output(call.request_id);
+  const requestId = runtime.newRequestId();
+  // A result is adapted once per issued call: each case gets its own call, all with the sample's request id.
+  const once = () => {
+    const started = adapter.call(sample.input, context, { requestId });
+    if (!started.ok) throw new Error(`${tool}: the sample input is rejected`);
+    return started.call;
+  };
+  const output = sample.output(requestId);
   const everything = [...members(sample.input), ...members(output)];
+  const whole = once();
   pollutedWhile(everything, () => {
     const started = adapter.call(sample.input, context);
     cases.push({ tool, kind: "whole input", result: started.ok ? "ok" : comparable(started.result) });
-    cases.push({ tool, kind: "whole", result: comparable(adapter.adapt(JSON.stringify(output), once())) });
+    cases.push({ tool, kind: "whole", result: comparable(adapter.adapt(JSON.stringify(output), whole)) });
   });
   for (const member of members(output)) {
-    const result = pollutedWhile([member], () => adapter.adapt(JSON.stringify(without(output, member[0])), once()));
+    const issued = once();
+    const result = pollutedWhile([member], () => adapter.adapt(JSON.stringify(without(output, member[0])), issued));
     cases.push({ tool, kind: "output", path: member[0], value: member[1], result: comparable(result) });
   }
   for (const member of members(sample.input)) {
@@ -93,7 +99,8 @@ for (const [tool, adapter] of Object.entries(adapters)) {
   const notArgs = pollutedWhile([params], () => adapter.call("not an object", context));
   cases.push({ tool, kind: "other", path: ["call(string)"], value: "polluted_field", result: comparable(notArgs.result) });
   const error: [Path, unknown] = [["SOME_UNDECLARED_CODE"], { code: "SOME_UNDECLARED_CODE", action: "retry_after_delay", retryable: true, message: "polluted message" }];
-  const failure = pollutedWhile([error], () => adapter.fail(call, "SOME_UNDECLARED_CODE"));
+  const failed = once();
+  const failure = pollutedWhile([error], () => adapter.fail(failed, "SOME_UNDECLARED_CODE"));
   cases.push({ tool, kind: "other", path: ["fail(undeclared code)"], value: "polluted message", result: comparable(failure) });
 }
 process.stdout.write(`${JSON.stringify(cases)}\n`);

@@ -37,34 +37,22 @@ function textOf(x: CallExplanation): string[] {
   ];
 }
 
-async function readCall(path: string, requestId: string, anchor: string | undefined) {
-  const records: { body: AuditBody; line: number }[] = [];
+/** One pass over the chain: each requested call's records, in file order. */
+async function readCalls(path: string, requestIds: readonly string[], anchor: string | undefined) {
+  const records = new Map(requestIds.map((id) => [id, [] as { body: AuditBody; line: number }[]]));
   const onRecord = (body: AuditBody, line: number): void => {
-    if ((body.event as { request_id?: unknown }).request_id === requestId) records.push({ body, line });
+    const id = (body.event as { request_id?: unknown }).request_id;
+    if (typeof id === "string") records.get(id)?.push({ body, line });
   };
   await access(path);
   const report = await verifyAuditStream(createReadStream(path), { anchor, onRecord });
   return { report, records };
 }
 
-/**
- * `toolgate audit explain`: verifies the chain while reading it, then rebuilds one call. A problem
- * stops verification, so only records before it are explained, and the command exits 1.
- */
-export async function runAuditExplain(path: string, requestId: string, options: AuditExplainCliOptions, io: Io): Promise<number> {
-  const usage = (text: string): number => (io.stderr(formatUsageError(`toolgate: ${text}`, options.errorFormat)), EXIT.usage);
-  if (options.anchor !== undefined && !isAuditHash(options.anchor)) return usage(`${JSON.stringify(options.anchor)} is not a hash (64 lowercase hex digits)`);
-  if (!REQUEST_ID.test(requestId)) return usage(`${JSON.stringify(requestId)} is not a request id (1–256 printable characters, no spaces)`);
-  let read: Awaited<ReturnType<typeof readCall>>;
-  try {
-    read = await readCall(path, requestId, options.anchor);
-  } catch (e) {
-    return usage(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
-  const file = toPosix(path);
-  const { report, records } = read;
-  const findings = report.problem ? [formatFinding(file, report.problem, options.errorFormat)] : crashFindings(report).map((f) => formatFinding(file, f, options.errorFormat, "warning"));
-  for (const finding of findings) io.stderr(finding);
+/** One call's explanation on stdout, or a finding when the verified part of the chain holds none of it. */
+function explainOne(file: string, requestId: string, read: Awaited<ReturnType<typeof readCalls>>, options: AuditExplainCliOptions, io: Io): number {
+  const { report } = read;
+  const records = read.records.get(requestId) ?? [];
   if (records.length === 0) {
     io.stderr(formatFinding(file, { line: 0, message: `no verified record of request ${JSON.stringify(requestId)}` }, options.errorFormat));
     return EXIT.findings;
@@ -74,4 +62,28 @@ export async function runAuditExplain(path: string, requestId: string, options: 
   if (options.errorFormat === "json") io.stdout(JSON.stringify({ file, verified: report.problem === undefined, ...explanation }));
   else io.stdout([report.problem ? `toolgate: ${file}: chain verified up to line ${report.problem.line - 1} only` : status, ...textOf(explanation)].join("\n"));
   return report.problem ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * `toolgate audit explain`: verifies the chain while reading it (once, however many calls are
+ * asked for), then rebuilds each call, in the order given: a text block or a JSON line per call.
+ * A problem stops verification, so only records before it are explained, and the command exits 1.
+ */
+export async function runAuditExplain(path: string, requestIds: readonly string[], options: AuditExplainCliOptions, io: Io): Promise<number> {
+  const usage = (text: string): number => (io.stderr(formatUsageError(`toolgate: ${text}`, options.errorFormat)), EXIT.usage);
+  if (options.anchor !== undefined && !isAuditHash(options.anchor)) return usage(`${JSON.stringify(options.anchor)} is not a hash (64 lowercase hex digits)`);
+  const malformed = requestIds.find((id) => !REQUEST_ID.test(id));
+  if (malformed !== undefined) return usage(`${JSON.stringify(malformed)} is not a request id (1–256 printable characters, no spaces)`);
+  let read: Awaited<ReturnType<typeof readCalls>>;
+  try {
+    read = await readCalls(path, requestIds, options.anchor);
+  } catch (e) {
+    return usage(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  const file = toPosix(path);
+  const { report } = read;
+  const findings = report.problem ? [formatFinding(file, report.problem, options.errorFormat)] : crashFindings(report).map((f) => formatFinding(file, f, options.errorFormat, "warning"));
+  for (const finding of findings) io.stderr(finding);
+  const codes = requestIds.map((id) => explainOne(file, id, read, options, io));
+  return Math.max(...codes);
 }

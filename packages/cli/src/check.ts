@@ -85,7 +85,7 @@ function callFor(adapter: FixtureAdapter, tool: ToolIR, value: unknown, options:
   if (options.input !== undefined) return adapter.call(parseInput(options.input), context);
   const id = member(value, ["request_id"]);
   const requestId = tool.upstream.envelope && typeof id === "string" ? id : "check.synthetic";
-  return { ok: true as const, call: { tool: tool.tool, request_id: requestId, input: inputFromBinds(tool, value), context } };
+  return adapter.call(inputFromBinds(tool, value), context, { requestId, unvalidatedInput: true });
 }
 
 async function judge(tool: ToolIR, adapter: FixtureAdapter, raw: Uint8Array, options: CheckOptions & { readonly response: string }, io: Io): Promise<number> {

@@ -120,10 +120,10 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .command("explain")
     .description("verify the chain up to one call, then show each boundary it reached, its attempts, decision, verdict and outcome")
     .argument("<file>", "the audit log (one record per line)")
-    .argument("<request_id>", "the call's request id")
+    .argument("<request_id...>", "the call's request id (several: each call explained in turn, the chain read once)")
     .option("--anchor <hash>", "the anchor the chain was started from")
     .addOption(errorFormatOption("output and problem format"))
-    .action(async (file: string, id: string, opts) => done(await runAuditExplain(file, id, { anchor: opts.anchor, errorFormat: opts.errorFormat }, io)));
+    .action(async (file: string, ids: string[], opts) => done(await runAuditExplain(file, ids, { anchor: opts.anchor, errorFormat: opts.errorFormat }, io)));
   cli
     .command("init")
     .description("set up toolgate in a package: an example spec, its hooks module, .gitattributes and package.json scripts")

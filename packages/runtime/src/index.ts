@@ -3,6 +3,7 @@ export type {
   Adapter,
   AdapterDefinition,
   AdapterEvent,
+  CallOptions,
   CallStart,
   CheckFn,
   Correlation,

@@ -82,7 +82,9 @@ function redactEndpoint(value: string, template: string | undefined): string {
   }
   const port = url.port === "" ? "" : `:${url.port}`;
   const origin = url.protocol === "file:" ? "file://" : `${url.protocol}//${redactHost(url.hostname)}${port}`;
-  return `${prefix}${origin}${redactPath(`${url.pathname}${url.search}`, template)}`;
+  // An origin alone stays an origin: URL parsing would add the root path "/".
+  const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\//i.test(target) ? url.pathname : "";
+  return `${prefix}${origin}${redactPath(`${path}${url.search}`, template)}`;
 }
 
 /** Free text that may hold URLs: each URL redacted as an endpoint, the rest masked. */

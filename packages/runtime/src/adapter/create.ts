@@ -8,9 +8,9 @@ import { verdictOf } from "../validate/support.js";
 import { schemaErrorsOf } from "./events.js";
 import { invalidFields } from "./input.js";
 import { observe, startedAt } from "./observe.js";
-import { ConcludedCalls, frozenCopy } from "./once.js";
+import { frozenCopy, IssuedCalls, type Refusal } from "./once.js";
 import { declaredError, errorFor, report, runPipeline } from "./pipeline.js";
-import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
+import type { Adapter, AdapterDefinition, CallOptions, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
 import { Judgement, stop } from "./verdict.js";
 
 const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
@@ -19,20 +19,28 @@ const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
 const wholeSeconds = (value: number | undefined): number | undefined =>
   value === undefined || !Number.isFinite(value) ? undefined : Math.min(Math.max(Math.ceil(value), 0), RETRY_AFTER_MAX_SECONDS);
 
+/** What an event about a refused call can use: a hand-built object may lack a context or an id. */
+function reportable<Input>(tool: string, call: ToolCall<Input>): ToolCall<Input> {
+  const given = (typeof call === "object" && call !== null ? call : {}) as Partial<ToolCall<Input>>;
+  const context = typeof given.context === "object" && given.context !== null ? given.context : DEFAULT_CONTEXT;
+  const request_id = typeof given.request_id === "string" ? given.request_id : "";
+  return { tool, request_id, input: given.input as Input, context };
+}
+
 /**
  * Builds a tool's adapter from its generated definition. The agent only ever gets the selected view
  * or a fixed error from the spec's table; the operator gets one event per call.
  */
 export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input, Output, View>): Adapter<Input, Output, View> {
   const plain = def as AdapterDefinition<unknown, unknown, unknown>;
-  const concluded = new ConcludedCalls();
+  const issued = new IssuedCalls();
 
-  function call(args: unknown, context: ToolgateContext = DEFAULT_CONTEXT): CallStart<Input> {
+  function call(args: unknown, context: ToolgateContext = DEFAULT_CONTEXT, options: CallOptions = {}): CallStart<Input> {
     const started = startedAt(context);
-    const call: ToolCall<Input> = { tool: def.tool, request_id: newRequestId(), input: args as Input, context };
-    const verdict = verdictOf(def.validateInput, args);
+    const call: ToolCall<Input> = { tool: def.tool, request_id: options.requestId ?? newRequestId(), input: args as Input, context };
+    const verdict = options.unvalidatedInput ? true : verdictOf(def.validateInput, args);
     // Frozen once valid: neither the ids nor the input a check compares can change afterwards.
-    if (verdict === true) return { ok: true, call: Object.freeze({ ...call, input: frozenCopy(args as Input) }) };
+    if (verdict === true) return { ok: true, call: issued.issue(Object.freeze({ ...call, input: frozenCopy(args as Input) })) };
     // A validator that threw (arguments nested deeper than the stack) left no errors of this call.
     const facts = verdict === false ? schemaErrorsOf(def.validateInput) : { checkId: "exception" };
     report(plain, call, Judgement.of(stop("INVALID_INPUT", "input", facts)).outcome(), undefined, started);
@@ -41,14 +49,22 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     return { ok: false, result: failure(def.tool, call.request_id, error) };
   }
 
+  /** A refused call's result and event: binding, whatever the bytes or the code. */
+  function refuse(raw: string | Uint8Array | undefined, call: ToolCall<Input>, checkId: Refusal): AgentFailure {
+    const judged = observe(plain, raw, reportable(def.tool, call), () => Judgement.of(stop("INVALID_RESPONSE", "binding", { checkId })));
+    return judged as AgentFailure;
+  }
+
   function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {
-    if (!concluded.conclude(call)) return observe(plain, raw, call, () => Judgement.of(stop("INVALID_RESPONSE", "binding", { checkId: "call.once" })));
+    const refusal = issued.conclude(call);
+    if (refusal !== undefined) return refuse(raw, call, refusal);
     return observe(plain, raw, call, () => runPipeline(def, raw, call));
   }
 
   function fail(call: ToolCall<Input>, code: string, options: FailOptions = {}): AgentFailure {
+    // A call failed twice reports twice (a gateway giving up after adapt); only an unknown call is refused.
+    if (issued.conclude(call) === "call.issued") return refuse(undefined, call, "call.issued");
     const started = startedAt(call.context);
-    concluded.conclude(call);
     // Transport failures can reach any tool: an undeclared catalog code keeps its own action.
     const known = declaredError(plain, code) ?? (isCatalogCode(code) ? catalogError(code, def.retry.class) : undefined);
     const base = known ? withOperation(known, def.operation) : errorFor(plain, "INTERNAL_FAILURE");

@@ -11,19 +11,32 @@ export function frozenCopy<T>(value: T): T {
   return Object.freeze(copy) as T;
 }
 
-/**
- * The calls whose result was already judged: one result per call, so a replayed or duplicated
- * upstream answer cannot be adapted a second time. A retry asks `call()` for a new call (a new
- * request id). Weak, so finished calls cost no memory once the caller drops them.
- */
-export class ConcludedCalls {
-  readonly #seen = new WeakSet<ToolCall<unknown>>();
+/** Why a call cannot be concluded: not one this adapter issued, or already concluded. */
+export type Refusal = "call.issued" | "call.once";
 
-  /** true the first time `call` concludes, false ever after. */
-  conclude(call: ToolCall<unknown>): boolean {
-    if (typeof call !== "object" || call === null) return true;
-    if (this.#seen.has(call)) return false;
-    this.#seen.add(call);
-    return true;
+/**
+ * The calls an adapter issued and the ones whose result was already judged: one result per
+ * issued call, so a replayed or duplicated upstream answer cannot be adapted a second time, and a
+ * copy (`{ ...call }`), a hand-built object or another adapter's call is never taken for one. A
+ * retry asks `call()` for a new call (a new request id). Weak, so finished calls cost no memory
+ * once the caller drops them.
+ */
+export class IssuedCalls {
+  readonly #open = new WeakSet<object>();
+  readonly #concluded = new WeakSet<object>();
+
+  /** Registers a frozen call `call()` hands out. */
+  issue<T extends object>(call: T): T {
+    this.#open.add(call);
+    return call;
+  }
+
+  /** undefined the first time an issued `call` concludes; otherwise why it is refused. */
+  conclude(call: unknown): Refusal | undefined {
+    if (typeof call !== "object" || call === null) return "call.issued";
+    if (this.#concluded.has(call)) return "call.once";
+    if (!this.#open.delete(call)) return "call.issued";
+    this.#concluded.add(call);
+    return undefined;
   }
 }

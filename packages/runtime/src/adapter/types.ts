@@ -65,6 +65,14 @@ export interface RawEvidence {
   readonly raw: string | Uint8Array;
 }
 
+/** For replaying recorded calls (fixtures, `toolgate check`), never for a live call. */
+export interface CallOptions {
+  /** The recorded request id an envelope response carries, instead of a fresh one. */
+  readonly requestId?: string;
+  /** Issue the call even though `args` fail the input schema (a response judged without its call's input). */
+  readonly unvalidatedInput?: true;
+}
+
 /** How a call is observed and timed. Injected so tests and gateways control clock and sinks. */
 export interface ToolgateContext {
   readonly now?: () => number;
@@ -124,12 +132,16 @@ export interface Adapter<Input, Output, View> {
   readonly retry: RetryPolicy;
   /** The spec's `upstream.operation`, if any: what inspect_outcome errors name. */
   readonly operation: string | undefined;
-  /** Validates the agent's arguments and issues a call with a fresh, opaque request id. */
-  call(args: unknown, context?: ToolgateContext): CallStart<Input>;
   /**
-   * Turns untrusted upstream bytes into the agent result. Never throws. Once per call: a second
-   * `adapt` (or one after `fail`) of the same call is INVALID_RESPONSE at layer `binding`, check
-   * `call.once`, whatever the bytes; a retry asks `call()` again for a new call and request id.
+   * Validates the agent's arguments and issues a call with a fresh, opaque request id. Only a call
+   * this adapter issued can be adapted or failed: a copy, a hand-built object or another adapter's
+   * call is INVALID_RESPONSE at layer `binding`, check `call.issued`.
+   */
+  call(args: unknown, context?: ToolgateContext, options?: CallOptions): CallStart<Input>;
+  /**
+   * Turns untrusted upstream bytes into the agent result. Never throws. Once per issued call: a
+   * second `adapt` (or one after `fail`) of the same call is INVALID_RESPONSE at layer `binding`,
+   * check `call.once`, whatever the bytes; a retry asks `call()` again for a new call and request id.
    */
   adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View>;
   /** The agent result for a failure found outside `adapt` (transport, upstream status). */
