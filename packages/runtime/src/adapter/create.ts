@@ -10,7 +10,8 @@ import { invalidFields } from "./input.js";
 import { observe, startedAt } from "./observe.js";
 import { ConcludedCalls, frozenCopy } from "./once.js";
 import { declaredError, errorFor, report, runPipeline } from "./pipeline.js";
-import type { Adapter, AdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
+import { observeAsync } from "./async-check.js";
+import type { Adapter, AdapterDefinition, AsyncAdapter, AsyncAdapterDefinition, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
 import { Judgement, stop } from "./verdict.js";
 
 const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
@@ -19,11 +20,8 @@ const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
 const wholeSeconds = (value: number | undefined): number | undefined =>
   value === undefined || !Number.isFinite(value) ? undefined : Math.min(Math.max(Math.ceil(value), 0), RETRY_AFTER_MAX_SECONDS);
 
-/**
- * Builds a tool's adapter from its generated definition. The agent only ever gets the selected view
- * or a fixed error from the spec's table; the operator gets one event per call.
- */
-export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input, Output, View>): Adapter<Input, Output, View> {
+/** The parts every adapter shares: `call`, `fail` and the once-per-call record `adapt` consults. */
+function adapterParts<Input, Output, View>(def: AdapterDefinition<Input, Output, View>) {
   const plain = def as AdapterDefinition<unknown, unknown, unknown>;
   const concluded = new ConcludedCalls();
 
@@ -41,11 +39,6 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     return { ok: false, result: failure(def.tool, call.request_id, error) };
   }
 
-  function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {
-    if (!concluded.conclude(call)) return observe(plain, raw, call, () => Judgement.of(stop("INVALID_RESPONSE", "binding", { checkId: "call.once" })));
-    return observe(plain, raw, call, () => runPipeline(def, raw, call));
-  }
-
   function fail(call: ToolCall<Input>, code: string, options: FailOptions = {}): AgentFailure {
     const started = startedAt(call.context);
     concluded.conclude(call);
@@ -59,5 +52,28 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     return failure(def.tool, call.request_id, error);
   }
 
-  return { tool: def.tool, version: def.version, retry: compileRetryPolicy(def.retry), operation: def.operation, call, adapt, fail };
+  /** A second `adapt` of a call (or one after `fail`): the replayed result never reaches the agent. */
+  const replayed = (raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> | undefined =>
+    concluded.conclude(call) ? undefined : observe(plain, raw, call, () => Judgement.of(stop("INVALID_RESPONSE", "binding", { checkId: "call.once" })));
+
+  return { tool: def.tool, version: def.version, retry: compileRetryPolicy(def.retry), operation: def.operation, call, fail, replayed };
+}
+
+/**
+ * Builds a tool's adapter from its generated definition. The agent only ever gets the selected view
+ * or a fixed error from the spec's table; the operator gets one event per call.
+ */
+export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input, Output, View>): Adapter<Input, Output, View> {
+  const { replayed, ...parts } = adapterParts(def);
+  const adapt = (raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> =>
+    replayed(raw, call) ?? observe(def as AdapterDefinition<unknown, unknown, unknown>, raw, call, () => runPipeline(def, raw, call));
+  return { ...parts, adapt };
+}
+
+/** `createAdapter` for a tool with async checks (spec hooks with `async: true`): `adapt` returns a Promise. */
+export function createAsyncAdapter<Input, Output, View>(def: AsyncAdapterDefinition<Input, Output, View>): AsyncAdapter<Input, Output, View> {
+  const { replayed, ...parts } = adapterParts(def);
+  const adapt = async (raw: string | Uint8Array, call: ToolCall<Input>): Promise<AgentResult<View>> =>
+    replayed(raw, call) ?? observeAsync(def, def.asyncChecks, raw, call);
+  return { ...parts, adapt };
 }
