@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { runFixturesAsync, type AnyFixtureAdapter, type Fixture } from "@toolgate/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateProject, type AdaptedResult, type GeneratedProject } from "./support/generated-project.js";
 import { startLoopback, type Loopback } from "./support/loopback.js";
@@ -125,6 +126,19 @@ describe("an async hook runs a real lookup under its budget", () => {
     expect((signal.reason as Error).name).toBe("TimeoutError");
     // The abort reached the lookup: fetch closed its connection.
     await expect.poll(() => closed).toContain("/projects/alpha/runs/r4");
+  });
+});
+
+describe("fixtures of an async tool", () => {
+  it("run through runFixturesAsync, which awaits the async adapter and keeps the sync one's result", async () => {
+    upstream.handle((_request, response) => void response.writeHead(404).end());
+    const index = await project.load<{ adapters: Record<string, AnyFixtureAdapter> }>("index.ts");
+    const fixture = (tool: string, run: string): Fixture => ({
+      name: tool, tool, raw: body(run), input: { run_id: run }, now: "2026-01-01T00:00:00Z",
+      expect: tool === "run_status" ? { outcome: "failure", code: "INVALID_RESPONSE", layer: "semantic", check: "hook.runBelongsToProject" } : { outcome: "success", data: { run_id: run, state: "done" } },
+    });
+    const runs = await runFixturesAsync(index.adapters, [fixture("run_status", "f1"), fixture("gate_status", "f2")]);
+    expect(runs.map((r) => r.ok)).toEqual([true, true]);
   });
 });
 
