@@ -1,25 +1,8 @@
 import { compile } from "@toolgate/compiler";
 import { describe, expect, it } from "vitest";
+import { gateSpec } from "./support/gate-spec.js";
 
-const SPEC = `tool: gate
-version: 1
-description: Example with a hook.
-input:
-  type: object
-  required: [id]
-  properties:
-    id: { type: string, maxLength: 8 }
-output:
-  type: object
-  required: [id, owner]
-  properties:
-    id: { type: string, pattern: "^[a-z0-9]{1,8}$" }
-    owner: { type: string, maxLength: 32 }
-agent_view: [id]
-checks:
-  - bind: id
-  - hook: ownerIsKnown
-`;
+const SPEC = gateSpec("- hook: ownerIsKnown");
 
 const HOOK_LINE = 18;
 
@@ -71,7 +54,7 @@ describe("the hook check maps each TypeScript error to its own check", () => {
     const out = await compileQuoted(`${TYPES}export const ownerIsKnown = (o: GateOutput, i: GateInput): boolean => o.id === i.id;\nexport const idIsShort = (o: GateOutput): boolean => o.id.length < 4;\n`);
     expect(out.diagnostics).toEqual([]);
     const adapter = out.files.find((f) => f.path === "gate/adapter.ts")!.content;
-    expect(adapter).toContain(`import * as hooks from '../../specs/the "hooks" module.js';`);
+    expect(adapter).toContain(`import * as hooks from "../../specs/the \\"hooks\\" module.js";`);
   });
 
   it("reports two errors on two checks each at its own hook line", async () => {

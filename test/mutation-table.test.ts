@@ -28,8 +28,8 @@ const MISSES: readonly NearMiss[] = [
 describe("the near-miss mutation table, through the generated deployment_status adapter", () => {
   const adapter = adapters.deployment_status!;
 
-  it("counts every mutation rejected at its expected layer", () => {
-    const row = mutationRow(adapter, "deployment_status", MISSES);
+  it("counts every mutation rejected at its expected layer", async () => {
+    const row = await mutationRow(adapter, "deployment_status", MISSES);
     expect([row.generated, row.expectedLayer, row.otherLayer.length, row.accepted.length]).toEqual([4, 4, 0, 0]);
     expect(rowFails(row)).toBe(false);
     expect(formatMutationTable([row])).toEqual([
@@ -39,12 +39,12 @@ describe("the near-miss mutation table, through the generated deployment_status 
     ]);
   });
 
-  it("fails the row for a mutation rejected elsewhere, and for one wrongly accepted, naming each", () => {
+  it("fails the row for a mutation rejected elsewhere, and for one wrongly accepted, naming each", async () => {
     const wrong = [
       miss("elsewhere", "extra property at / (said to fail at binding)", MISSES[0]!.raw, "binding"),
       miss("accepted", "one second inside max_age (not a near miss at all)", JSON.stringify({ ...BASE, observed_at: "2026-12-01T09:59:31Z" }), "semantic"),
     ];
-    const row = mutationRow(adapter, "deployment_status", [...MISSES, ...wrong]);
+    const row = await mutationRow(adapter, "deployment_status", [...MISSES, ...wrong]);
     expect([row.expectedLayer, row.otherLayer.length, row.accepted.length]).toEqual([4, 1, 1]);
     expect(rowFails(row)).toBe(true);
     expect(formatMutationTable([row]).slice(2)).toEqual([
@@ -54,14 +54,14 @@ describe("the near-miss mutation table, through the generated deployment_status 
     ]);
   });
 
-  it("answers an envelope tool's mutations with the base's request id", () => {
+  it("answers an envelope tool's mutations with the base's request id", async () => {
     const data = { project_id: "bluebird", run_id: "run_8f2KqL0pZx91", state: "failed", observed_at: "2026-12-01T10:00:30Z", runs: [] };
     const raw = JSON.stringify({ tool: "job_run_status", request_id: "req.J7q94MkP", outcome: "success", data: { ...data, observed_at: "2026-12-01T09:58:59Z" } });
     const base = { input: { project_id: "bluebird", job: "nightly" }, now: "2026-12-01T10:01:00Z" };
     const fresh: NearMiss = { ...base, id: "fresh", description: "observed_at one second past max_age", raw, expect: { layer: "semantic", code: "INVALID_RESPONSE" } };
-    expect(mutationRow(adapters.job_run_status!, "job_run_status", [{ ...fresh, requestId: "req.J7q94MkP" }]).expectedLayer).toBe(1);
+    expect((await mutationRow(adapters.job_run_status!, "job_run_status", [{ ...fresh, requestId: "req.J7q94MkP" }])).expectedLayer).toBe(1);
     // Without it every mutation would stop at the request id check.
-    expect(mutationRow(adapters.job_run_status!, "job_run_status", [fresh]).otherLayer).toHaveLength(1);
+    expect((await mutationRow(adapters.job_run_status!, "job_run_status", [fresh])).otherLayer).toHaveLength(1);
   });
 
   it("derives the base from the tool's first success fixture, with its request id; else synthesizes one, or says why not", async () => {

@@ -1,17 +1,13 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyProject, runBuiltCli } from "./support/built-cli.js";
+import { copyProject, replaceInFile, runBuiltCli } from "./support/built-cli.js";
 
 /** `toolgate test` through the built CLI, in a copy of the example project. */
 describe("toolgate test", () => {
   let project: { dir: string; dispose: () => Promise<void> };
   const at = (path: string) => join(project.dir, path);
-  const edit = async (path: string, from: string, to: string) => {
-    const text = await readFile(at(path), "utf8");
-    expect(text).toContain(from);
-    await writeFile(at(path), text.replace(from, to));
-  };
+  const edit = (path: string, from: string, to: string) => replaceInFile(at(path), from, to);
 
   beforeAll(async () => {
     project = await copyProject("toolgate-test");

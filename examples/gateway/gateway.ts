@@ -13,7 +13,7 @@
  * every boundary of the call goes into the audit chain, in order (README, "Audit log").
  */
 import { executeWithRetry, systemRetryDeps } from "@toolgate/runtime";
-import type { Adapter, AgentResult, FailOptions, RetryDeps, ToolCall, ToolgateContext } from "@toolgate/runtime";
+import type { AdaptResult, AgentResult, AnyAdapter, FailOptions, RetryDeps, ToolCall, ToolgateContext } from "@toolgate/runtime";
 import type { AuditLog, CallTrail } from "@toolgate/runtime/audit";
 import { gatewayTrail } from "./audit-trail.js";
 import { attemptFor, describeUpstream } from "./attempts.js";
@@ -61,7 +61,7 @@ export interface RunOptions<Input> {
 
 /** Runs a tool call and returns the agent result. Never throws. */
 export async function runTool<Input, Output, View>(
-  adapter: Adapter<Input, Output, View>,
+  adapter: AnyAdapter<Input, Output, View>,
   args: unknown,
   options: RunOptions<Input>,
 ): Promise<AgentResult<View>> {
@@ -78,7 +78,7 @@ export async function runTool<Input, Output, View>(
 }
 
 async function authorizedRun<Input, Output, View>(
-  adapter: Adapter<Input, Output, View>,
+  adapter: AnyAdapter<Input, Output, View>,
   call: ToolCall<Input>,
   options: RunOptions<Input>,
   trail: CallTrail | undefined,
@@ -98,7 +98,7 @@ async function authorizedRun<Input, Output, View>(
       options.retryDeps ?? systemRetryDeps,
       trail?.attemptFinished,
     );
-    return conclude(adapter, call, run.outcome);
+    return await conclude(adapter, call, run.outcome);
   } catch {
     // pathFor, argsFor or parse threw, or the intent could not be written: the message may hold anything.
     return adapter.fail(call, "INTERNAL_FAILURE");
@@ -123,7 +123,8 @@ async function approval<Input>(approve: RunOptions<Input>["approve"], call: Tool
   }
 }
 
-function conclude<Input, Output, View>(adapter: Adapter<Input, Output, View>, call: ToolCall<Input>, outcome: Attempt): AgentResult<View> {
+function conclude<Input, Output, View>(adapter: AnyAdapter<Input, Output, View>, call: ToolCall<Input>, outcome: Attempt): AdaptResult<View> {
+  // An async tool's adapt (a tool with async hooks) resolves to its result; the caller awaits it.
   if (outcome.ok) return adapter.adapt(outcome.body, call);
   const { evidence } = outcome;
   if (evidence !== undefined) {

@@ -4,7 +4,7 @@
  * upstream through the example gateway (validate → HTTP with the spec's retry policy → adapt).
  * ssh_disk_usage is left out: its upstream is an SSH command, not HTTP.
  */
-import type { Adapter, AgentResult, McpTool, ToolgateContext, Validator } from "@toolgate/runtime";
+import type { AgentResult, AnyAdapter, McpTool, ToolgateContext, Validator } from "@toolgate/runtime";
 import { buildStatus } from "../../generated/build_status/adapter.js";
 import { mcpTool as buildStatusTool } from "../../generated/build_status/definitions.js";
 import * as buildStatusValidators from "../../generated/build_status/validate.js";
@@ -46,7 +46,7 @@ interface Validators {
 }
 
 function expose<Input, Output, View extends object>(
-  adapter: Adapter<Input, Output, View>,
+  adapter: AnyAdapter<Input, Output, View>,
   definition: McpTool,
   validators: Validators,
   pathFor: (input: Input) => string,

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import { cp } from "node:fs/promises";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import type { CliResult } from "./cli.js";
 import { repoRoot, scratchDir, tempDir } from "./project.js";
 
@@ -42,4 +42,11 @@ export async function copyProject(prefix: string): Promise<{ dir: string; dispos
   await cp(join(repoRoot, "specs"), join(scratch.dir, "specs"), { recursive: true });
   await cp(join(repoRoot, "generated"), join(scratch.dir, "generated"), { recursive: true });
   return scratch;
+}
+
+/** Replaces `from` by `to` in a file of a copied project, after checking the file holds it. */
+export async function replaceInFile(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, "utf8");
+  expect(text).toContain(from);
+  await writeFile(file, text.replace(from, to));
 }

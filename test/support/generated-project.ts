@@ -1,12 +1,19 @@
 import type { CompileOutput } from "@toolgate/compiler";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { compileTexts, scratchDir } from "./project.js";
+import { compileTexts, HOOKS_PATH, scratchDir } from "./project.js";
+
+/** What `adapt` returns (an async tool's adapter resolves to it). */
+export interface AdaptedResult {
+  outcome: string;
+  data?: unknown;
+  error?: unknown;
+}
 
 /** A generated adapter as the generated index exports it (only what the tests call). */
 export interface LoadedAdapter {
   call(args: unknown, context?: Record<string, unknown>): { ok: true; call: unknown } | { ok: false; result: unknown };
-  adapt(raw: string, call: unknown): { outcome: string; data?: unknown; error?: unknown };
+  adapt(raw: string, call: unknown): AdaptedResult;
 }
 
 export interface GeneratedProject {
@@ -29,14 +36,18 @@ export async function generateProject(prefix: string, texts: Record<string, stri
   const errors = out.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join("\n"));
   const scratch = await scratchDir(prefix);
-  for (const file of out.files) {
-    await mkdir(dirname(join(scratch.dir, file.path)), { recursive: true });
-    await writeFile(join(scratch.dir, file.path), file.content, "utf8");
+  // The project's layout: generated/ beside specs/, where generated adapters import the hooks module from.
+  const dir = join(scratch.dir, "generated");
+  const hooks = texts[HOOKS_PATH];
+  const written = [...out.files.map((f) => [join(dir, f.path), f.content]), ...(hooks === undefined ? [] : [[join(scratch.dir, HOOKS_PATH), hooks]])];
+  for (const [path, content] of written) {
+    await mkdir(dirname(path!), { recursive: true });
+    await writeFile(path!, content!, "utf8");
   }
-  const load = async <T,>(path: string): Promise<T> => (await import(join(scratch.dir, path))) as T;
+  const load = async <T,>(path: string): Promise<T> => (await import(join(dir, path))) as T;
   return {
     out,
-    dir: scratch.dir,
+    dir,
     load,
     adapter: async (binding) => (await load<Record<string, LoadedAdapter>>("index.ts"))[binding]!,
     dispose: scratch.dispose,

@@ -19,11 +19,14 @@ export async function compileDir(dir: string): Promise<CompileOutput> {
   return compile(await specsInput(dir));
 }
 
-/** Compiles in-memory spec texts (`specs/<name>`), for tests of single diagnostics. */
+export const HOOKS_PATH = "specs/hooks.ts";
+
+/** Compiles in-memory spec texts (`specs/<name>`, and `specs/hooks.ts` as the hooks module), for tests of single diagnostics. */
 export function compileTexts(texts: Record<string, string>): Promise<CompileOutput> {
   const files = new Map(Object.entries(texts));
   const specs = [...files.keys()].filter((p) => /^specs\/[^/]+\.(ya?ml|json)$/.test(p));
-  return compile({ files, specs });
+  const hooks = files.get(HOOKS_PATH);
+  return compile({ files, specs, ...(hooks === undefined ? {} : { hooks: { path: HOOKS_PATH, text: hooks } }) });
 }
 
 /** A scratch directory inside the repo, so generated code resolves @toolgate/runtime from node_modules. */

@@ -1,5 +1,5 @@
 import type { ErrorFormat, ToolIR } from "@toolgate/compiler";
-import { parseDateTime, type AdapterEvent, type AgentResult, type FixtureAdapter, type ToolCall } from "@toolgate/runtime";
+import { parseDateTime, type AdapterEvent, type AgentResult, type AnyFixtureAdapter, type ToolCall } from "@toolgate/runtime";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { formatCheck } from "./check-format.js";
@@ -81,20 +81,20 @@ function findTool(tools: readonly ToolIR[], target: string, specs: string): Tool
  * The call to judge the response with: the given input through `call()`, or (no --input) a synthetic
  * call holding the response's bind fields and, for an envelope upstream, its request id.
  */
-function callFor(adapter: FixtureAdapter, tool: ToolIR, value: unknown, options: CheckOptions, context: ToolCall<unknown>["context"]) {
+function callFor(adapter: AnyFixtureAdapter, tool: ToolIR, value: unknown, options: CheckOptions, context: ToolCall<unknown>["context"]) {
   if (options.input !== undefined) return adapter.call(parseInput(options.input), context);
   const id = member(value, ["request_id"]);
   const requestId = tool.upstream.envelope && typeof id === "string" ? id : "check.synthetic";
   return adapter.call(inputFromBinds(tool, value), context, { requestId, unvalidatedInput: true });
 }
 
-async function judge(tool: ToolIR, adapter: FixtureAdapter, raw: Uint8Array, options: CheckOptions & { readonly response: string }, io: Io): Promise<number> {
+async function judge(tool: ToolIR, adapter: AnyFixtureAdapter, raw: Uint8Array, options: CheckOptions & { readonly response: string }, io: Io): Promise<number> {
   const now = parseNow(options.now);
   const text = Buffer.from(raw).toString("utf8");
   const value = looseParse(text);
   let event: AdapterEvent | undefined;
   const started = callFor(adapter, tool, value, options, { now: () => now, onEvent: (e) => (event = e) });
-  const result: AgentResult<unknown> = started.ok ? adapter.adapt(raw, started.call) : started.result;
+  const result: AgentResult<unknown> = started.ok ? await adapter.adapt(raw, started.call) : started.result;
   if (!started.ok) {
     const errors = event?.schema_errors ?? [];
     const message = `toolgate check ${tool.tool}: --input fails the input schema: ${errors.map((e) => `${e.instancePath || "/"} ${e.keyword}`).join(", ")}`;

@@ -1,5 +1,5 @@
 import type { ErrorFormat, ToolIR } from "@toolgate/compiler";
-import type { FixtureAdapter } from "@toolgate/runtime";
+import type { AnyFixtureAdapter } from "@toolgate/runtime";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
@@ -11,7 +11,7 @@ import { compileProject, type ProjectPaths } from "./project.js";
 import { formatUsageError } from "./usage.js";
 
 export type Loaded =
-  | { readonly ok: true; readonly tools: readonly ToolIR[]; readonly adapters: Readonly<Record<string, FixtureAdapter>> }
+  | { readonly ok: true; readonly tools: readonly ToolIR[]; readonly adapters: Readonly<Record<string, AnyFixtureAdapter>> }
   | { readonly ok: false; readonly exit: number };
 
 /** One TypeScript module of the project, by its path from the project directory. */
@@ -78,7 +78,7 @@ export async function loadAdapters(paths: ProjectPaths, errorFormat: ErrorFormat
   const outFromRoot = toPosix(relative(root, resolve(paths.out)));
   if (outFromRoot.startsWith("..")) return refuse(`${out} must be inside the project directory ${toPosix(root)}`, errorFormat, io);
   const dir = await transpileInto(root, await projectSources(root, paths));
-  let index: { adapters: Record<string, FixtureAdapter> };
+  let index: { adapters: Record<string, AnyFixtureAdapter> };
   try {
     index = (await import(pathToFileURL(join(dir, outFromRoot, "index.js")).href)) as typeof index;
   } catch (e) {

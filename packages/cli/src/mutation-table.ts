@@ -1,5 +1,5 @@
 import { nearMisses, synthesize, type FixtureBase, type NearMiss, type ToolIR } from "@toolgate/compiler";
-import { runFixtures, type Fixture, type FixtureAdapter, type FixtureRun } from "@toolgate/runtime";
+import { runFixturesAsync, type AnyFixtureAdapter, type Fixture, type FixtureRun } from "@toolgate/runtime";
 import { gotText } from "./test-report.js";
 
 /**
@@ -41,8 +41,8 @@ export const nearMissFixtures = (tool: string, misses: readonly NearMiss[]): Fix
   }));
 
 /** Runs one tool's near misses through its generated adapter and counts where each was rejected. */
-export function mutationRow(adapter: FixtureAdapter, tool: string, misses: readonly NearMiss[]): MutationRow {
-  const runs = runFixtures({ [tool]: adapter }, nearMissFixtures(tool, misses));
+export async function mutationRow(adapter: AnyFixtureAdapter, tool: string, misses: readonly NearMiss[]): Promise<MutationRow> {
+  const runs = await runFixturesAsync({ [tool]: adapter }, nearMissFixtures(tool, misses));
   const rejected = runs.filter((r) => r.got?.outcome === "failure");
   return {
     tool,
@@ -57,7 +57,7 @@ export function mutationRow(adapter: FixtureAdapter, tool: string, misses: reado
 export type MutationOutcome = MutationRow | { readonly tool: string; readonly reason: string };
 
 /** The near misses of one tool from its base, run through its generated adapter; a reason when it has no base. */
-export function toolMutations(adapter: FixtureAdapter, tool: ToolIR, fixtures: readonly Fixture[]): MutationOutcome {
+export async function toolMutations(adapter: AnyFixtureAdapter, tool: ToolIR, fixtures: readonly Fixture[]): Promise<MutationOutcome> {
   const found = nearMissBase(fixtures, tool);
   if ("reason" in found) return { tool: tool.tool, reason: found.reason };
   return mutationRow(adapter, tool.tool, nearMisses(tool, found.base));

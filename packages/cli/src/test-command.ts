@@ -1,5 +1,5 @@
 import { formatDiagnostics, hasErrors, type ErrorFormat } from "@toolgate/compiler";
-import { runFixtures, type FixtureRun } from "@toolgate/runtime";
+import { runFixturesAsync, type FixtureRun } from "@toolgate/runtime";
 import { readFixtures } from "./fixture-files.js";
 import { toPosix, writeText } from "./files.js";
 import { EXIT, type Io } from "./io.js";
@@ -31,9 +31,10 @@ export async function runTest(options: TestOptions, io: Io): Promise<number> {
   const { fixtures, diagnostics } = await readFixtures(options.specs, tools, options.tool);
   if (diagnostics.length > 0) io.stderr(formatDiagnostics(diagnostics, options.errorFormat));
   if (hasErrors(diagnostics)) return EXIT.findings;
-  const runs = runFixtures(loaded.adapters, fixtures);
+  const runs = await runFixturesAsync(loaded.adapters, fixtures);
   const selected = loaded.tools.filter((t) => (options.tool ?? t.tool) === t.tool);
-  const mutations = selected.map((t) => toolMutations(loaded.adapters[t.tool]!, t, fixtures));
+  const mutations: MutationOutcome[] = [];
+  for (const t of selected) mutations.push(await toolMutations(loaded.adapters[t.tool]!, t, fixtures));
   if (options.errorFormat === "json") io.stdout(JSON.stringify({ fixtures: fixtureRows(runs), mutations: mutationJson(mutations) }, null, 2));
   else printText(runs, mutations, options, io);
   if (options.output !== undefined) await writeText(options.output, junitReport(runs));

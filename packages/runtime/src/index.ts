@@ -1,7 +1,12 @@
-export { createAdapter } from "./adapter/create.js";
+export { createAdapter, createAsyncAdapter } from "./adapter/create.js";
 export type {
+  AdaptResult,
   Adapter,
   AdapterDefinition,
+  AnyAdapter,
+  AsyncAdapter,
+  AsyncAdapterDefinition,
+  AsyncCheck,
   AdapterEvent,
   CallOptions,
   CallStart,
@@ -32,5 +37,12 @@ export { PROBLEM_CONTENT_TYPE, toProblemDetails } from "./problem.js";
 export { FAILURE_ENVELOPE_SCHEMA, FAILURE_ENVELOPE_VERSION, failureEnvelope } from "./envelope.js";
 export * from "./mcp/index.js";
 export * from "./definitions/index.js";
-export { firstSchemaError, matches, runFixtures, type Fixture, type FixtureAdapter, type FixtureExpectation, type FixtureGot, type FixtureRun } from "./fixtures/run.js";
+export {
+  firstSchemaError,
+  matches,
+  runFixtures,
+  runFixturesAsync,
+  type AnyFixtureAdapter,
+  type Fixture,
+  type FixtureAdapter, type FixtureExpectation, type FixtureGot, type FixtureRun } from "./fixtures/run.js";
 export * from "./bindings/index.js";

@@ -18,6 +18,7 @@ interface HookUse {
   readonly tool: ToolIR;
   readonly name: string;
   readonly pointer: string;
+  readonly async: boolean;
 }
 
 /** A generated file the check reads (the tools' `types.ts`). */
@@ -43,13 +44,17 @@ function exportName(name: string): Code {
   return raw(name);
 }
 
+// The rest of the generated signature: an async hook also gets the abort signal of its budget.
+const SYNC_TAIL = raw(") => boolean");
+const ASYNC_TAIL = raw(", signal: AbortSignal) => Promise<boolean>");
+
 /** The check module's statements for one hook: it must be assignable to the generated signature. */
 function useCheck(u: HookUse, i: number, specifier: string): Code {
   const n = toolNames(u.tool.tool);
   const [hook, output, input, check] = ["hook", "Output", "Input", "check"].map((p) => new Name(`${p}${i}`));
   return _`import { ${exportName(u.name)} as ${hook} } from ${specifier};
 import type { ${n.output} as ${output}, ${n.input} as ${input} } from ${`./${outputDirOf(u.tool)}/types.js`};
-export const ${check}: (output: ${output}, input: ${input}) => boolean = ${hook};
+export const ${check}: (output: ${output}, input: ${input}${u.async ? ASYNC_TAIL : SYNC_TAIL} = ${hook};
 `;
 }
 
@@ -62,10 +67,13 @@ function checkModule(uses: readonly HookUse[], specifier: string): { text: strin
 
 /**
  * Verifies with the TypeScript checker that every hook a spec names is exported by the hooks module
- * with the generated signature `(output: <Tool>Output, input: <Tool>Input) => boolean`.
+ * with the generated signature `(output: <Tool>Output, input: <Tool>Input) => boolean`, or for an
+ * `async: true` check `(output, input, signal: AbortSignal) => Promise<boolean>`: exact both ways.
  */
 export async function checkHooks(tools: readonly ToolIR[], types: readonly SourceFile[], hooks: HooksSource | undefined, outDir: string, sink: DiagnosticSink): Promise<void> {
-  const uses: HookUse[] = tools.flatMap((tool) => tool.checks.flatMap((c) => (c.kind === "hook" ? [{ tool, name: c.name, pointer: c.pointer }] : [])));
+  const uses: HookUse[] = tools.flatMap((tool) =>
+    tool.checks.flatMap((c) => (c.kind === "hook" ? [{ tool, name: c.name, pointer: c.pointer, async: c.budgetMs !== undefined }] : [])),
+  );
   if (uses.length === 0) return;
   if (!hooks) {
     for (const u of uses) sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: "no hooks module found (expected specs/hooks.ts or --hooks <file>)" }));
@@ -74,8 +82,16 @@ export async function checkHooks(tools: readonly ToolIR[], types: readonly Sourc
   const problems = await typeErrors(uses, types, hooks, outDir);
   for (const [i, detail] of problems) {
     const u = uses[i]!;
-    sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}` }));
+    sink.report(diagnostic("TG313", locate(u.tool, u.pointer), { name: u.name, detail: `${hooks.path}: ${detail}${kindHint(u, detail)}` }));
   }
+}
+
+/** Says which way round the check and the hook disagree when one of them is async and the other is not. */
+function kindHint(u: HookUse, detail: string): string {
+  if (!detail.includes("Promise")) return "";
+  return u.async
+    ? " (the check is async: true, so the hook must return Promise<boolean>)"
+    : " (the hook returns a Promise: declare async: true on the check, or return a boolean)";
 }
 
 /** The first TypeScript error of each use's statements, by the use's index. */

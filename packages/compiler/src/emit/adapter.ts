@@ -30,9 +30,27 @@ export function bindFn(checks: readonly CheckIR[], file: GeneratedFile): Code {
   }`;
 }
 
+const hooksOf = (file: GeneratedFile, hooksModule: string | undefined) => (): Code =>
+  hooksModule === undefined ? raw("hooks") : file.import(namespace(hooksModule, "hooks"));
+
+type AsyncHook = Extract<CheckIR, { kind: "hook" }> & { readonly budgetMs: number };
+const asyncHooks = (checks: readonly CheckIR[]): AsyncHook[] =>
+  checks.filter((c): c is AsyncHook => c.kind === "hook" && c.budgetMs !== undefined);
+
+/** The `asyncChecks` entry of a tool with async hooks, in spec order; nothing for every other tool. */
+function asyncChecksEntry(checks: readonly AsyncHook[], file: GeneratedFile, hooksModule: string | undefined): Code {
+  if (checks.length === 0) return raw("");
+  const hooks = hooksOf(file, hooksModule);
+  const entries = checks.map((c) => _`{ id: ${c.id}, budgetMs: ${c.budgetMs}, run: ${member(hooks(), c.name)} },`);
+  return _`
+  asyncChecks: [
+    ${join(entries)}
+  ],`;
+}
+
 /** `hooksModule` names the user's hooks module; without one, a hook check stops the compile (TG313) before output. */
 export function semanticFn(checks: readonly CheckIR[], file: GeneratedFile, hooksModule?: string): Code {
-  const hooks = (): Code => (hooksModule === undefined ? raw("hooks") : file.import(namespace(hooksModule, "hooks")));
+  const hooks = hooksOf(file, hooksModule);
   const lines = checks.flatMap((c, i): Code[] => {
     if (c.kind === "fresh") {
       const at = new Name(`observedAt${i}`);
@@ -41,7 +59,8 @@ export function semanticFn(checks: readonly CheckIR[], file: GeneratedFile, hook
         _`if (!(${at} >= now - ${c.maxAgeMs} && ${at} <= now + ${c.maxFutureMs})) return ${c.id};`,
       ];
     }
-    if (c.kind === "hook") return [_`if (${member(hooks(), c.name)}(output, input) !== true) return ${c.id};`];
+    // An async hook runs later, under its budget (see asyncChecks).
+    if (c.kind === "hook" && c.budgetMs === undefined) return [_`if (${member(hooks(), c.name)}(output, input) !== true) return ${c.id};`];
     return [];
   });
   if (lines.length === 0) return raw("() => undefined");
@@ -98,8 +117,10 @@ export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
   // unknown_members: ignore leaves schemas open; the undeclared-member walk reports what they let through.
   const undeclared = tool.unknownMembers === "ignore" ? _`\n  undeclared: ${sibling("undeclared.ts", "undeclaredMembers")},` : raw("");
   const types = _`${input}, ${output}, ${agentView}`;
+  const async = asyncHooks(tool.checks);
+  const create = file.import(runtime(async.length > 0 ? "createAsyncAdapter" : "createAdapter"));
   file.write(_`${jsdoc(`The ${tool.tool} adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.`)}
-export const ${adapter} = ${file.import(runtime("createAdapter"))}<${types}>({
+export const ${adapter} = ${create}<${types}>({
   tool: ${tool.tool},
   version: ${tool.version},
   specHash: ${tool.specHash},
@@ -110,7 +131,7 @@ export const ${adapter} = ${file.import(runtime("createAdapter"))}<${types}>({
   ${entry("validateInput", sibling("validate.ts", "validateInput"))},
   validateResponse: ${sibling("validate.ts", tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},${undeclared}
   bind: ${bindFn(tool.checks, file)},
-  semantic: ${semanticFn(tool.checks, file, hooksModule)},
+  semantic: ${semanticFn(tool.checks, file, hooksModule)},${asyncChecksEntry(async, file, hooksModule)}
   select: ${sibling("select.ts", "selectAgentView")},
 });
 ${routeExport(tool, route, input, file)}

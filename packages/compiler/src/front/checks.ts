@@ -27,6 +27,7 @@ export function buildChecks(raw: readonly RawCheck[], ctx: Ctx): CheckIR[] {
     const id = check.id ?? defaultId(check);
     if (ids.has(id)) ctx.sink.report(diagnostic("TG312", at, { id: quote(id) }));
     ids.add(id);
+    if (!checkAsyncKeys(check, `/checks/${i}`, ctx)) return [];
     const built = buildCheck(check, id, `/checks/${i}`, at, ctx);
     return built ? [built] : [];
   });
@@ -56,5 +57,25 @@ function buildCheck(check: RawCheck, id: string, pointer: string, at: SourceRang
     const maxFutureMs = check.fresh.max_future === undefined ? 0 : parseDuration(check.fresh.max_future);
     return { kind: "fresh", id, pointer, field: field.path, maxAgeMs, maxFutureMs };
   }
-  return { kind: "hook", id, pointer, name: check.hook ?? "" };
+  const budgetMs = check.async === true ? (check.budget_ms ?? DEFAULT_BUDGET_MS) : undefined;
+  return { kind: "hook", id, pointer, name: check.hook ?? "", ...(budgetMs === undefined ? {} : { budgetMs }) };
+}
+
+const DEFAULT_BUDGET_MS = 2000;
+const MAX_BUDGET_MS = 60000;
+
+/** `async` and `budget_ms` belong to hook checks, `budget_ms` to async ones, within 1..60000 ms (TG340/TG341). */
+function checkAsyncKeys(check: RawCheck, pointer: string, ctx: Ctx): boolean {
+  const misplaced = (key: string, what: string): false => {
+    ctx.sink.report(diagnostic("TG341", ctx.locate(`${pointer}/${key}`), { key, what }));
+    return false;
+  };
+  if (check.hook === undefined && check.async !== undefined) return misplaced("async", "bind or fresh check");
+  if (check.budget_ms === undefined) return true;
+  if (check.hook === undefined) return misplaced("budget_ms", "bind or fresh check");
+  if (check.async !== true) return misplaced("budget_ms", "sync hook (add async: true)");
+  const ms = check.budget_ms;
+  if (Number.isInteger(ms) && ms >= 1 && ms <= MAX_BUDGET_MS) return true;
+  ctx.sink.report(diagnostic("TG340", ctx.locate(`${pointer}/budget_ms`), { value: String(ms) }));
+  return false;
 }

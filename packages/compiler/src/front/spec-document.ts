@@ -101,6 +101,14 @@ export interface ToolSpecDocument {
      * A function exported by the hooks module.
      */
     hook?: string;
+    /**
+     * hook checks only: the hook returns a Promise (it may look something up) and receives an AbortSignal; the tool's adapt then returns a Promise.
+     */
+    async?: boolean;
+    /**
+     * async hook checks only: the time budget in milliseconds, an integer from 1 to 60000 (default 2000); a hook that has not answered by then fails the call at layer semantic and its signal is aborted.
+     */
+    budget_ms?: number;
   }[];
   retry?: {
     /**

@@ -61,7 +61,8 @@ export interface SelectedField {
 export type CheckIR = { readonly id: string; readonly pointer: string } & (
   | { readonly kind: "bind"; readonly output: FieldPath; readonly input: FieldPath }
   | { readonly kind: "fresh"; readonly field: FieldPath; readonly maxAgeMs: number; readonly maxFutureMs: number }
-  | { readonly kind: "hook"; readonly name: string }
+  /** `budgetMs` only for an async hook (`async: true`): the hook returns a Promise within that budget. */
+  | { readonly kind: "hook"; readonly name: string; readonly budgetMs?: number }
 );
 
 export interface ErrorIR {

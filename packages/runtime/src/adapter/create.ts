@@ -10,7 +10,8 @@ import { invalidFields } from "./input.js";
 import { observe, startedAt } from "./observe.js";
 import { frozenCopy, IssuedCalls, type Refusal } from "./once.js";
 import { declaredError, errorFor, report, runPipeline } from "./pipeline.js";
-import type { Adapter, AdapterDefinition, CallOptions, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
+import { observeAsync } from "./async-check.js";
+import type { Adapter, AdapterDefinition, AsyncAdapter, AsyncAdapterDefinition, CallOptions, CallStart, FailOptions, ToolCall, ToolgateContext } from "./types.js";
 import { Judgement, stop } from "./verdict.js";
 
 const DEFAULT_CONTEXT: ToolgateContext = Object.freeze({});
@@ -27,11 +28,8 @@ function reportable<Input>(tool: string, call: ToolCall<Input>): ToolCall<Input>
   return { tool, request_id, input: given.input as Input, context };
 }
 
-/**
- * Builds a tool's adapter from its generated definition. The agent only ever gets the selected view
- * or a fixed error from the spec's table; the operator gets one event per call.
- */
-export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input, Output, View>): Adapter<Input, Output, View> {
+/** The parts every adapter shares: `call`, `fail` and the once-per-call record `adapt` consults. */
+function adapterParts<Input, Output, View>(def: AdapterDefinition<Input, Output, View>) {
   const plain = def as AdapterDefinition<unknown, unknown, unknown>;
   const issued = new IssuedCalls();
 
@@ -51,14 +49,7 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
 
   /** A refused call's result and event: binding, whatever the bytes or the code. */
   function refuse(raw: string | Uint8Array | undefined, call: ToolCall<Input>, checkId: Refusal): AgentFailure {
-    const judged = observe(plain, raw, reportable(def.tool, call), () => Judgement.of(stop("INVALID_RESPONSE", "binding", { checkId })));
-    return judged as AgentFailure;
-  }
-
-  function adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> {
-    const refusal = issued.conclude(call);
-    if (refusal !== undefined) return refuse(raw, call, refusal);
-    return observe(plain, raw, call, () => runPipeline(def, raw, call));
+    return observe(plain, raw, reportable(def.tool, call), () => Judgement.of(stop("INVALID_RESPONSE", "binding", { checkId }))) as AgentFailure;
   }
 
   function fail(call: ToolCall<Input>, code: string, options: FailOptions = {}): AgentFailure {
@@ -75,5 +66,30 @@ export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input,
     return failure(def.tool, call.request_id, error);
   }
 
-  return { tool: def.tool, version: def.version, retry: compileRetryPolicy(def.retry), operation: def.operation, call, adapt, fail };
+  /** A copied or unknown call (`call.issued`), or a second `adapt` or one after `fail` (`call.once`): never reaches the agent. */
+  const replayed = (raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> | undefined => {
+    const refusal = issued.conclude(call);
+    return refusal === undefined ? undefined : refuse(raw, call, refusal);
+  };
+
+  return { tool: def.tool, version: def.version, retry: compileRetryPolicy(def.retry), operation: def.operation, call, fail, replayed };
+}
+
+/**
+ * Builds a tool's adapter from its generated definition. The agent only ever gets the selected view
+ * or a fixed error from the spec's table; the operator gets one event per call.
+ */
+export function createAdapter<Input, Output, View>(def: AdapterDefinition<Input, Output, View>): Adapter<Input, Output, View> {
+  const { replayed, ...parts } = adapterParts(def);
+  const adapt = (raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View> =>
+    replayed(raw, call) ?? observe(def as AdapterDefinition<unknown, unknown, unknown>, raw, call, () => runPipeline(def, raw, call));
+  return { ...parts, adapt };
+}
+
+/** `createAdapter` for a tool with async checks (spec hooks with `async: true`): `adapt` returns a Promise. */
+export function createAsyncAdapter<Input, Output, View>(def: AsyncAdapterDefinition<Input, Output, View>): AsyncAdapter<Input, Output, View> {
+  const { replayed, ...parts } = adapterParts(def);
+  const adapt = async (raw: string | Uint8Array, call: ToolCall<Input>): Promise<AgentResult<View>> =>
+    replayed(raw, call) ?? observeAsync(def, def.asyncChecks, raw, call);
+  return { ...parts, adapt };
 }

@@ -66,6 +66,7 @@ export function buildEvent(meta: EventMeta, call: ToolCall<unknown>, outcome: Ou
     schema_errors_truncated: outcome.schemaErrorsTruncated,
     ...(outcome.undeclaredMembers ? { undeclared_members: outcome.undeclaredMembers } : {}),
     check_id: outcome.checkId,
+    ...(outcome.checkFailure ? { check_failure: outcome.checkFailure } : {}),
     parse_reason: outcome.parseReason,
     upstream_status: outcome.upstreamStatus,
     raw_sha256: sha,

@@ -18,7 +18,17 @@ export function observe<View>(
   judge: () => Judgement<View>,
 ): AgentResult<View> {
   const started = startedAt(call.context);
-  const judgement = judge();
+  return deliver(def, call, judge(), raw, started);
+}
+
+/** The agent's result for a finished judgement, after its operator event. */
+export function deliver<View>(
+  def: PipelineDefinition<unknown, unknown, unknown>,
+  call: ToolCall<unknown>,
+  judgement: Judgement<View>,
+  raw: string | Uint8Array | undefined,
+  started: number,
+): AgentResult<View> {
   const result = settle(def, call, judgement);
   report(def, call, judgement.outcome(), raw, started);
   return result;

@@ -63,14 +63,22 @@ function bestEffort(deliver: () => void): void {
 
 /** limits → strict parse → schema → (envelope) → binding → semantic → selection, in this order only. */
 export function runPipeline<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array, call: ToolCall<I>): Judgement<V> {
+  return selected(def, runChecks(def, raw, call));
+}
+
+/** The last stage: the agent view of an output every check passed. */
+export const selected = <O, V>(def: Pick<Def<unknown, O, V>, "select">, judgement: Judgement<O>): Judgement<V> =>
+  judgement.step("selection", (output) => pass(def.select(output)));
+
+/** Every stage before selection; a tool's async checks run between the two. */
+export function runChecks<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array, call: ToolCall<I>): Judgement<O> {
   return Judgement.of(pass(raw))
     .step(undefined, (bytes) => parsed(parseStrict(bytes, def.limits)))
     .step(undefined, (value) => validate(def, value))
     .step(undefined, (value) => openEnvelope<O>(def.envelope, call, value))
     .step(undefined, (output) => pass({ output, now: (call.context.now ?? Date.now)() }))
     .step("binding", (at) => checked("binding", def.bind(at.output, call.input, at.now), at))
-    .step("semantic", (at) => checked("semantic", def.semantic(at.output, call.input, at.now), at.output))
-    .step("selection", (output) => pass(def.select(output)));
+    .step("semantic", (at) => checked("semantic", def.semantic(at.output, call.input, at.now), at.output));
 }
 
 /** A strict parse's verdict: the value, or INVALID_RESPONSE in the limits or syntax layer. */

@@ -29,6 +29,8 @@ export interface AdapterEvent {
    */
   readonly undeclared_members?: readonly string[];
   readonly check_id: string | undefined;
+  /** An async check (see AsyncCheck) that timed out or whose promise rejected; absent otherwise. */
+  readonly check_failure?: "timeout" | "rejected";
   readonly parse_reason: string | undefined;
   readonly upstream_status: number | undefined;
   readonly raw_sha256: string | undefined;
@@ -97,6 +99,17 @@ export type CallStart<Input> = { readonly ok: true; readonly call: ToolCall<Inpu
 /** Returns the id of the failing check, or undefined when every check passed. */
 export type CheckFn<Input, Output> = (output: Output, input: Input, now: number) => string | undefined;
 
+/**
+ * A check that needs the outside world (a spec `hook` with `async: true`): it runs after the sync
+ * checks, under its time budget; `signal` is aborted when the budget is spent.
+ */
+export interface AsyncCheck<Input, Output> {
+  /** The check id the operator event names when it fails, times out or rejects. */
+  readonly id: string;
+  readonly budgetMs: number;
+  readonly run: (output: Output, input: Input, signal: AbortSignal) => Promise<boolean>;
+}
+
 /** What a generated adapter module passes to `createAdapter`. */
 export interface AdapterDefinition<Input, Output, View> {
   readonly tool: string;
@@ -120,13 +133,21 @@ export interface AdapterDefinition<Input, Output, View> {
   readonly select: (output: Output) => View;
 }
 
+/** What a generated adapter module with async checks passes to `createAsyncAdapter`. */
+export interface AsyncAdapterDefinition<Input, Output, View> extends AdapterDefinition<Input, Output, View> {
+  readonly asyncChecks: readonly AsyncCheck<Input, Output>[];
+}
+
 export interface FailOptions {
   readonly layer?: Layer;
   readonly upstreamStatus?: number;
   readonly retryAfterSeconds?: number;
 }
 
-export interface Adapter<Input, Output, View> {
+/** `adapt`'s result: an AgentResult, or a Promise of one for a tool with async checks. */
+export type AdaptResult<View> = AgentResult<View> | Promise<AgentResult<View>>;
+
+export interface Adapter<Input, Output, View, Result extends AdaptResult<View> = AgentResult<View>> {
   readonly tool: string;
   readonly version: number;
   readonly retry: RetryPolicy;
@@ -143,7 +164,13 @@ export interface Adapter<Input, Output, View> {
    * second `adapt` (or one after `fail`) of the same call is INVALID_RESPONSE at layer `binding`,
    * check `call.once`, whatever the bytes; a retry asks `call()` again for a new call and request id.
    */
-  adapt(raw: string | Uint8Array, call: ToolCall<Input>): AgentResult<View>;
+  adapt(raw: string | Uint8Array, call: ToolCall<Input>): Result;
   /** The agent result for a failure found outside `adapt` (transport, upstream status). */
   fail(call: ToolCall<Input>, code: string, options?: FailOptions): AgentFailure;
 }
+
+/** The adapter of a tool with async checks: `adapt` resolves, it never rejects. */
+export type AsyncAdapter<Input, Output, View> = Adapter<Input, Output, View, Promise<AgentResult<View>>>;
+
+/** Either kind of adapter, for code that serves both (await its `adapt`). */
+export type AnyAdapter<Input, Output, View> = Adapter<Input, Output, View> | AsyncAdapter<Input, Output, View>;

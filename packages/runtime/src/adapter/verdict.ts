@@ -10,6 +10,8 @@ export interface Facts {
   /** For `unknown_members: ignore` tools, after the response passed validation. */
   readonly undeclaredMembers: readonly string[] | undefined;
   readonly checkId: string | undefined;
+  /** An async check that did not answer: it timed out, or its promise rejected (a refusal is neither). */
+  readonly checkFailure: "timeout" | "rejected" | undefined;
   readonly parseReason: string | undefined;
   readonly upstreamStatus: number | undefined;
 }
@@ -46,12 +48,15 @@ const NO_FACTS: Facts = {
   schemaErrorsTruncated: 0,
   undeclaredMembers: undefined,
   checkId: undefined,
+  checkFailure: undefined,
   parseReason: undefined,
   upstreamStatus: undefined,
 };
 
 // A stage outside binding, semantic and selection that throws is reported as selection, the last layer.
 const UNMARKED_THROW: Layer = "selection";
+
+const thrown = (layer: Layer | undefined): Stop => stop("INTERNAL_FAILURE", layer ?? UNMARKED_THROW, { checkId: "exception" });
 
 /**
  * The verdicts of a call so far: the last stage's verdict and every fact the stages found. Each
@@ -78,8 +83,24 @@ export class Judgement<T> {
     try {
       next = stage(this.verdict.value);
     } catch {
-      next = stop("INTERNAL_FAILURE", layer ?? UNMARKED_THROW, { checkId: "exception" });
+      next = thrown(layer);
     }
+    return this.joined(next);
+  }
+
+  /** `step` for a stage that answers later (an async check); a rejection is a defect like a throw. */
+  async stepAsync<U>(layer: Layer, stage: (value: T) => Promise<Verdict<U>>): Promise<Judgement<U>> {
+    if (!this.verdict.ok) return this as unknown as Judgement<U>;
+    let next: Verdict<U>;
+    try {
+      next = await stage(this.verdict.value);
+    } catch {
+      next = thrown(layer);
+    }
+    return this.joined(next);
+  }
+
+  private joined<U>(next: Verdict<U>): Judgement<U> {
     return new Judgement(next, { ...this.facts, ...next.facts });
   }
 

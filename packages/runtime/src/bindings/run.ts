@@ -1,4 +1,4 @@
-import type { Adapter, ToolCall, ToolgateContext } from "../adapter/types.js";
+import type { AnyAdapter, ToolCall, ToolgateContext } from "../adapter/types.js";
 import { toCallToolResult } from "../mcp/call-tool-result.js";
 import type { AgentResult } from "../result.js";
 import { codeForInterruptedCall } from "../upstream/outcome.js";
@@ -28,7 +28,7 @@ export type UpstreamFn<Input> = (call: ToolCall<Input>) => Promise<UpstreamAnswe
  * its error is not shown to the model.
  */
 export async function runTool<Input, Output, View>(
-  adapter: Adapter<Input, Output, View>,
+  adapter: AnyAdapter<Input, Output, View>,
   args: unknown,
   upstream: UpstreamFn<Input>,
   context?: ToolgateContext,
@@ -41,7 +41,8 @@ export async function runTool<Input, Output, View>(
   } catch {
     return adapter.fail(started.call, codeForInterruptedCall(adapter.retry.class), { layer: "transport" });
   }
-  if (typeof answer === "string" || answer instanceof Uint8Array) return adapter.adapt(answer, started.call);
+  // An async tool's adapt resolves (never rejects); a sync tool's result is returned as it is.
+  if (typeof answer === "string" || answer instanceof Uint8Array) return await adapter.adapt(answer, started.call);
   return adapter.fail(started.call, answer.code, { layer: "transport", ...(answer.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: answer.retryAfterSeconds }) });
 }
 
