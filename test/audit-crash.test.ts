@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { appendFileSync, closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { AuditVerifier, newAuditAnchor, type AuditBody } from "@toolgate/runtime/audit";
 import { afterAll, describe, expect, it } from "vitest";
@@ -73,6 +73,8 @@ class GrowingFile {
 
   /** Checks the bytes appended since the last call; false at the first false finding. */
   check(): boolean {
+    // The writer may not have created the file yet: nothing appended, nothing to check.
+    if (!existsSync(this.path)) return true;
     const fd = openSync(this.path, "r");
     const size = fstatSync(fd).size;
     const bytes = Buffer.alloc(size - this.offset);

@@ -17,6 +17,8 @@ describe("the gateway under load with faults", () => {
     expect(report.wrongCall).toBe(0);
     expect(report.events).toBe(2_000);
     expect(report.spans).toBe(2_000);
-    expect(report.audit).toMatchObject({ records: 2_000, problem: undefined });
+    // Each call's boundaries (input validated, verdict, result returned at least) beside its event.
+    expect(report.audit.problem).toBeUndefined();
+    expect(report.audit.records).toBeGreaterThanOrEqual(3 * 2_000);
   }, 300_000);
 });

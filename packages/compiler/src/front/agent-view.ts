@@ -108,8 +108,9 @@ function buildField(parent: unknown, pointer: string, key: string, node: TrieNod
     return { ...buildObject(step.schema, step.pointer, node, ctx), required: step.required };
   }
   const items = step.schema.type === "array" ? itemsOf(step.schema, step.pointer, ctx.defs) : undefined;
-  // Items as objects are crossed like an object (an allOf of objects too: `Pet` = allOf [NewPet, {id}]).
-  if (!items?.ok || notAnObject(items.schema) !== undefined) return crossing(ctx, where, node, "items");
+  // Items declared as objects are crossed (their if/then/else only adds required members), and so is an
+  // allOf of objects (`Pet` = allOf [NewPet, {id}]).
+  if (!items?.ok || (items.schema.type !== "object" && notAnObject(items.schema) !== undefined)) return crossing(ctx, where, node, "items");
   const inner = buildObject(items.schema, items.pointer, node, ctx);
   const kept = Object.fromEntries(KEPT_ARRAY_KEYWORDS.filter((k) => k in step.schema).map((k) => [k, step.schema[k]]));
   return {

@@ -10,7 +10,7 @@ import { jaccard, SIMILARITY_THRESHOLD, tokens } from "./tokens.js";
 export type LintSeverity = "off" | "warning" | "error";
 
 /**
- * The tool-selection lint (seed 004, "schema satisfied, wrong tool chosen"): over the whole tool set,
+ * The tool-selection lint ("schema satisfied, wrong tool chosen"): over the whole tool set,
  * since no schema stops a model from picking the wrong tool. Each tool's description and name, then
  * every pair whose names (TG513) or descriptions (TG514) are near-duplicates, or whose input schemas
  * are identical (TG515), reported at both tools, with the severity asked for.
