@@ -168,7 +168,8 @@ describe("toolgate audit explain", () => {
     upstream.handle((_q, r) => sendJson(r, 200, review));
     await runTool(reviewStatus, { change_id: "CR-42" }, { upstream: reviews, audit }); // another call in the chain before it
     upstream.handle(() => {}); // accepts the request, never answers
-    const result = await runTool(startDeployment, { environment: "staging" }, { upstream: deployments({ timeoutMs: 300 }), audit, approve, credentialId: "cred-deploy-2" });
+    // A deadline long enough that a loaded machine still connects and writes the request within it.
+    const result = await runTool(startDeployment, { environment: "staging" }, { upstream: deployments({ timeoutMs: 1_500 }), audit, approve, credentialId: "cred-deploy-2" });
     audit.close();
     expect(result).toMatchObject({ error: { code: "OUTCOME_UNKNOWN" } });
     expect(upstream.requests).toHaveLength(1);
@@ -202,7 +203,7 @@ describe("toolgate audit explain", () => {
     const explained = JSON.parse(json.stdout) as { verified: boolean; outcome: string; steps: { boundary: string; offset_ms: number }[]; attempts: unknown[] };
     expect(explained).toMatchObject({ verified: true, outcome: "unknown", attempts: [{ attempt: 1, code: "OUTCOME_UNKNOWN", sent: true, next: "not_retryable" }] });
     const at = (b: string): number => explained.steps.find((s) => s.boundary === b)!.offset_ms;
-    expect(at("attempt_finished") - at("request_written")).toBeGreaterThanOrEqual(290);
+    expect(at("attempt_finished") - at("request_written")).toBeGreaterThanOrEqual(750);
     expect(JSON.stringify(explained)).not.toContain("gateway-audit-token");
     expect(verifyAuditLog(await readFile(file, "utf8"), { anchor }).openCalls).toEqual([]);
   });

@@ -12,7 +12,7 @@ export interface AdaptedResult {
 
 /** A generated adapter as the generated index exports it (only what the tests call). */
 export interface LoadedAdapter {
-  call(args: unknown, context?: Record<string, unknown>): { ok: true; call: unknown } | { ok: false; result: unknown };
+  call(args: unknown, context?: Record<string, unknown>, options?: { readonly requestId?: string }): { ok: true; call: unknown } | { ok: false; result: unknown };
   adapt(raw: string, call: unknown): AdaptedResult;
 }
 

@@ -47,10 +47,10 @@ export interface Judged {
 export function run(adapter: LoadedAdapter, miss: Pick<NearMiss, "raw" | "input" | "now" | "requestId">): { outcome: string; code?: string; layer?: string } {
   let event: AdapterEvent | undefined;
   const context = { now: () => parseDateTime(miss.now), onEvent: (e: AdapterEvent) => (event = e) };
-  const started = adapter.call(miss.input, context);
+  // A foreign request id is a call issued under that id, as a replayed fixture is (CallOptions.requestId).
+  const started = adapter.call(miss.input, context, miss.requestId === undefined ? {} : { requestId: miss.requestId });
   if (!started.ok) return { outcome: "input-refused" };
-  const call = miss.requestId === undefined ? started.call : { ...(started.call as object), request_id: miss.requestId };
-  const result = adapter.adapt(miss.raw, call);
+  const result = adapter.adapt(miss.raw, started.call);
   const code = (result.error as { code?: string } | undefined)?.code;
   return { outcome: result.outcome, ...(code === undefined ? {} : { code }), ...(event?.layer === undefined ? {} : { layer: event.layer }) };
 }
