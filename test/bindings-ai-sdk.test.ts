@@ -1,9 +1,7 @@
 import { generateText, stepCountIs, type Tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANSWERS, ARGS, buildStatusWithBindings, loopbackUpstream, MODEL_READS, NOW, readsAs } from "./support/binding-upstream.js";
-import type { GeneratedProject } from "./support/generated-project.js";
-import { startLoopback, type Loopback } from "./support/loopback.js";
+import { describe, expect, it } from "vitest";
+import { ANSWERS, ARGS, bindingUnderTest, loopbackUpstream, MODEL_READS, NOW, readsAs } from "./support/binding-upstream.js";
 
 /** What the model is given on each step (the messages, tool results included). */
 type Prompt = Parameters<MockLanguageModelV3["doGenerate"]>[0]["prompt"];
@@ -24,26 +22,15 @@ function toolCallingModel(prompts: Prompt[]): MockLanguageModelV3 {
 }
 
 describe("the generated Vercel AI SDK binding, run by generateText with the SDK's mock model", () => {
-  let project: GeneratedProject;
-  let loopback: Loopback;
-  let buildStatusTool: (upstream: unknown, context?: unknown) => Tool;
-  beforeAll(async () => {
-    project = await buildStatusWithBindings("ai-sdk", ["ai-sdk"]);
-    loopback = await startLoopback();
-    ({ buildStatusTool } = await project.load<{ buildStatusTool: typeof buildStatusTool }>("build_status/bindings/ai-sdk.ts"));
-  });
-  afterAll(async () => {
-    await loopback.close();
-    await project.dispose();
-  });
+  const under = bindingUnderTest<{ buildStatusTool: (upstream: unknown, context?: unknown) => Tool }>("ai-sdk");
 
   for (const [behaviour, answer] of Object.entries(ANSWERS)) {
     it(`gives the model exactly the agent result: ${behaviour}`, async () => {
-      loopback.handle((_request, response) => answer(response));
+      under.loopback.handle((_request, response) => answer(response));
       const prompts: Prompt[] = [];
-      const tool = buildStatusTool(loopbackUpstream(loopback), { now: () => NOW });
+      const tool = under.binding.buildStatusTool(loopbackUpstream(under.loopback), { now: () => NOW });
       await generateText({ model: toolCallingModel(prompts), tools: { build_status: tool }, prompt: "Did the build pass?", stopWhen: stepCountIs(2) });
-      expect(loopback.requests.map((r) => r.url)).toEqual(["/projects/bluebird/builds/a83f19c"]);
+      expect(under.loopback.requests.map((r) => r.url)).toEqual(["/projects/bluebird/builds/a83f19c"]);
       const toolMessage = prompts[1]!.find((m) => m.role === "tool");
       const part = toolMessage?.content[0];
       expect(part?.type).toBe("tool-result");
@@ -57,7 +44,7 @@ describe("the generated Vercel AI SDK binding, run by generateText with the SDK'
   }
 
   it("validates the model's arguments with the generated input validator", async () => {
-    const tool = buildStatusTool(loopbackUpstream(loopback));
+    const tool = under.binding.buildStatusTool(loopbackUpstream(under.loopback));
     const schema = tool.inputSchema as { validate?: (value: unknown) => Promise<{ success: boolean }> | { success: boolean } };
     expect(await schema.validate?.(ARGS)).toMatchObject({ success: true });
     expect(await schema.validate?.({ ...ARGS, revision: "not a sha" })).toMatchObject({ success: false });

@@ -5,10 +5,10 @@ import { typeCheck } from "./support/typecheck.js";
 
 describe("the generated framework bindings", () => {
   it("type-check against the real packages' types under the repo's strict options", async () => {
-    const project = await buildStatusWithBindings("binding-types", ["ai-sdk", "anthropic"]);
+    const project = await buildStatusWithBindings("binding-types", ["ai-sdk", "anthropic", "langchain", "openai-agents"]);
     try {
       const bindings = project.out.files.filter((f) => f.path.includes("/bindings/")).map((f) => f.path);
-      expect(bindings).toEqual(["build_status/bindings/ai-sdk.ts", "build_status/bindings/anthropic.ts"]);
+      expect(bindings).toEqual(["ai-sdk", "anthropic", "langchain", "openai-agents"].map((target) => `build_status/bindings/${target}.ts`));
       expect(typeCheck(bindings.map((path) => join(project.dir, path)))).toEqual([]);
     } finally {
       await project.dispose();

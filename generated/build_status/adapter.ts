@@ -10,7 +10,7 @@ import { validateInput, validateOutput } from "./validate.js";
 export const buildStatus = createAdapter<BuildStatusInput, BuildStatusOutput, BuildStatusAgentView>({
   tool: "build_status",
   version: 1,
-  specHash: "a9bd6a3c625c6e4b0bfd53c9fbde2e0ae05aba1e9913324cf91fa537664d8452",
+  specHash: "782df9b83587a55ca676a04761ee1d4e45fa1251ba4f7cecba6adbd3ea98c862",
   limits: { maxBytes: 32768, maxDepth: 6, losslessIntegerKeys: [] },
   envelope: false,
   retry: { class: "idempotent", maxAttempts: 3, budgetMs: 10000, retryOn: ["RATE_LIMITED","UPSTREAM_UNAVAILABLE"] },

@@ -3,16 +3,43 @@ import { callHttp } from "@toolgate/runtime/upstream";
 import type { ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { generateProject, type GeneratedProject } from "./generated-project.js";
-import { sendJson, type Loopback } from "./loopback.js";
+import { sendJson, startLoopback, type Loopback } from "./loopback.js";
 import { repoRoot } from "./project.js";
 
 /** The example build_status spec with its `bindings:` replaced by `bindings`, generated into a scratch directory. */
-export async function buildStatusWithBindings(prefix: string, bindings: readonly string[]): Promise<GeneratedProject> {
-  const spec = await readFile(join(repoRoot, "specs/build_status.yaml"), "utf8");
+export function buildStatusWithBindings(prefix: string, bindings: readonly string[]): Promise<GeneratedProject> {
+  return exampleWithBindings("build_status", prefix, bindings);
+}
+
+/** One framework's binding test: build_status generated with only that `target`, its binding module, and an upstream on 127.0.0.1. */
+export interface BindingUnderTest<Binding> {
+  readonly loopback: Loopback;
+  readonly binding: Binding;
+}
+
+/** Sets up (beforeAll) and tears down (afterAll) a BindingUnderTest for the enclosing describe block. */
+export function bindingUnderTest<Binding>(target: string): BindingUnderTest<Binding> {
+  const state = {} as { loopback: Loopback; binding: Binding; project: GeneratedProject };
+  beforeAll(async () => {
+    state.project = await buildStatusWithBindings(target, [target]);
+    state.loopback = await startLoopback();
+    state.binding = await state.project.load<Binding>(`build_status/bindings/${target}.ts`);
+  });
+  afterAll(async () => {
+    await state.loopback?.close();
+    await state.project?.dispose();
+  });
+  return state;
+}
+
+/** The example spec of `tool` (with the shared schemas) and `bindings` as its `bindings:`, generated into a scratch directory. */
+export async function exampleWithBindings(tool: string, prefix: string, bindings: readonly string[]): Promise<GeneratedProject> {
+  const spec = await readFile(join(repoRoot, `specs/${tool}.yaml`), "utf8");
   const common = await readFile(join(repoRoot, "specs/schemas/common.yaml"), "utf8");
   const own = spec.replace(/^bindings:.*\n/m, "");
-  return generateProject(prefix, { "specs/build_status.yaml": `${own}bindings: [${bindings.join(", ")}]\n`, "specs/schemas/common.yaml": common });
+  return generateProject(prefix, { [`specs/${tool}.yaml`]: `${own}bindings: [${bindings.join(", ")}]\n`, "specs/schemas/common.yaml": common });
 }
 
 export const ARGS = { project_id: "bluebird", revision: "a83f19c" } as const;

@@ -126,7 +126,7 @@ export interface ToolSpecDocument {
   /**
    * Agent frameworks to write bindings for (opt-in): each writes <tool>/bindings/<framework>.ts, a module that imports the framework package; a user imports only the frameworks they use.
    */
-  bindings?: ("ai-sdk" | "anthropic")[];
+  bindings?: ("ai-sdk" | "anthropic" | "langchain" | "openai-agents")[];
   upstream?: {
     /**
      * true: the upstream returns the full result envelope; false: only the payload.

@@ -82,7 +82,7 @@ export type UnknownMembers = "reject" | "ignore";
 export type Effects = "read_only" | "additive" | "destructive";
 
 /** An agent framework a spec asks bindings for (`bindings:`). */
-export type BindingTarget = "ai-sdk" | "anthropic";
+export type BindingTarget = "ai-sdk" | "anthropic" | "langchain" | "openai-agents";
 
 export interface ToolIR {
   readonly tool: string;
