@@ -1,5 +1,5 @@
 import { AIMessageChunk, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import type { DynamicStructuredTool } from "@langchain/core/tools";
+import { ToolInputParsingException, type DynamicStructuredTool } from "@langchain/core/tools";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { describe, expect, it } from "vitest";
 import { mcpTool } from "../generated/build_status/definitions.js";
@@ -53,5 +53,12 @@ describe("the generated LangChain.js binding, with LangChain's fake chat model c
     const bound = toolCallingModel(tool, []) as unknown as { config: { tools: { function: { name: string; parameters: unknown } }[] } };
     expect(bound.config.tools.map((t) => [t.function.name, t.function.parameters])).toEqual([["build_status", mcpTool.inputSchema]]);
     expect(readsAs((await tool.invoke(ARGS)) as string)).toEqual(MODEL_READS.good!.json);
+  });
+
+  it("leaves arguments outside the JSON Schema to LangChain's own check: it throws before the upstream is reached", async () => {
+    under.loopback.handle((_request, response) => ANSWERS.good!(response));
+    const tool = under.binding.buildStatusTool(loopbackUpstream(under.loopback));
+    await expect(tool.invoke({ ...TOOL_CALL, args: { ...ARGS, revision: "HEAD" } })).rejects.toBeInstanceOf(ToolInputParsingException);
+    expect(under.loopback.requests).toEqual([]);
   });
 });

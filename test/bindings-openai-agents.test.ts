@@ -28,11 +28,12 @@ async function runAgent(tool: FunctionTool, args: unknown): Promise<ModelRequest
   return requests;
 }
 
-/** The function_call_result the model is sent back, as text. */
+/** The text of the function_call_result the model is sent back (the Runner sends the tool's output as one text part). */
 function toolOutput(request: ModelRequest): string {
-  const item = (request.input as { type: string; output?: unknown }[]).find((i) => i.type === "function_call_result")!;
-  const output = item.output as string | { type: string; text: string };
-  return typeof output === "string" ? output : output.text;
+  const item = (request.input as Record<string, unknown>[]).find((i) => i.type === "function_call_result")!;
+  const { output, ...rest } = item as { output: { type: string; text: string } };
+  expect([rest, output.type]).toEqual([{ type: "function_call_result", name: expect.any(String), callId: "call_1", status: "completed" }, "text"]);
+  return output.text;
 }
 
 describe("the generated OpenAI Agents SDK binding, run by the SDK's Runner with a model of our own", () => {
