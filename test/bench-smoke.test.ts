@@ -13,6 +13,9 @@ const HOT_CASES = [
   "JSON.parse (control: same function twice)",
   "parseStrict",
   "full generated adapter",
+  "typia 12: JSON.parse + validateEquals + generated pick",
+  "Ajv standalone (strict) + secure-json-parse + generated pick",
+  "TypeBox TypeCompiler + JSON.parse + generated pick",
   "full generated adapter + event sink (SHA-256)",
   "naive: JSON.parse + Ajv (run-time compile) + generic pick",
   "naive + jsonc-parser duplicate check",
@@ -50,7 +53,7 @@ function ratioParts(cell: string): number[] {
 
 describe("npm run bench -- --quick", () => {
   it("reports every hot-path case and cold-start mode for the 1 KB payload with finite positive numbers", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["bench/run.mjs", "--quick", "--sizes=small", `--out=${OUT}`], { cwd: repoRoot, timeout: 90_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ["bench/run.mjs", "--quick", "--sizes=small", `--out=${OUT}`], { cwd: repoRoot, timeout: 240_000 });
     const report = await readFile(OUT, "utf8");
     expect(stdout).toBe(report);
 
@@ -68,6 +71,13 @@ describe("npm run bench -- --quick", () => {
     }
     expect(ratios.size).toBe(HOT_CASES.length + NEAR_ZERO_CASES.length + 1);
 
+    const versus = tableRows(report, "toolgate adapt() against typia's pipeline (same run)");
+    expect(versus.get("adapt() ÷ typia (< 1: adapt() is faster)")?.[0]).toMatch(/^\d+\.\d\d$/);
+    // Every pipeline ran the mutants: the adapter let none through, typia the duplicate names.
+    const strictness = tableRows(report, "Strictness: mutants each pipeline lets through");
+    expect(strictness.get("full generated adapter")).toEqual(["none"]);
+    expect(strictness.get("typia 12: JSON.parse + validateEquals + generated pick")?.[0]).toContain("duplicate member name");
+
     const targets = tableRows(report, "Targets (issue 3)");
     const ceiling = targets.get("ceiling of that speed-up for a quote-hopping parser (JSON.parse + floors + validator + selection)") ?? [];
     expect(ceiling[1]).toMatch(/^\d+\.\d×$/);
@@ -79,5 +89,5 @@ describe("npm run bench -- --quick", () => {
       expect(positive(total)).toBe(true);
       expect(row[6]).toBe(String(valid));
     }
-  }, 120_000);
+  }, 300_000);
 });

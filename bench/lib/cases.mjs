@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { compileWithAjv, parseWithDuplicateCheck, resultPipeline } from "./naive.mjs";
 import { BENCH_EXPORT, BENCH_TOOL } from "./paths.mjs";
 import { FIXED_REQUEST_ID, NOW, PROJECT_ID, payloadText } from "./payload.mjs";
+import { PEER_CASES } from "./peer-cases.mjs";
 import { zodEnvelope } from "./zod-envelope.mjs";
 
 const INPUT = { project_id: PROJECT_ID };
@@ -13,12 +14,19 @@ const fixedText = (size) => payloadText(size, { tool: BENCH_TOOL, requestId: FIX
 const isSuccess = (result) => result?.outcome === "success";
 const adapterUrl = (dir) => pathToFileURL(join(dir, BENCH_TOOL, "adapter.js")).href;
 
+/**
+ * `call()` + `adapt()` per result: an adapter adapts each issued call once (a second adapt is
+ * refused as a replay), so every timed result gets its own call, with the payload's request id.
+ */
 async function adapterCase({ dir, size }, onEvent) {
   const adapter = (await import(adapterUrl(dir)))[BENCH_EXPORT];
-  const started = adapter.call(INPUT, onEvent ? { now: () => NOW, onEvent } : { now: () => NOW });
-  if (!started.ok) throw new Error("the bench input was rejected");
-  const text = payloadText(size, { tool: BENCH_TOOL, requestId: started.call.request_id });
-  return { text, run: () => adapter.adapt(text, started.call), ok: isSuccess };
+  const context = onEvent ? { now: () => NOW, onEvent } : { now: () => NOW };
+  const text = fixedText(size);
+  const adapt = (t) => {
+    const started = adapter.call(INPUT, context, { requestId: FIXED_REQUEST_ID });
+    return started.ok ? adapter.adapt(t, started.call) : started.result;
+  };
+  return { text, run: () => adapt(text), ok: isSuccess, accepts: (t) => isSuccess(adapt(t)) };
 }
 
 async function eventCase(setup) {
@@ -31,7 +39,7 @@ function pipelineCase({ size, meta }, parse, validate) {
   const text = fixedText(size);
   const common = { selection: meta.selection, maxBytes: meta.limits.maxBytes, requestId: FIXED_REQUEST_ID, projectId: PROJECT_ID, now: NOW };
   const pipeline = resultPipeline({ parse, validate, ...common });
-  return { text, run: () => pipeline(text), ok: isSuccess };
+  return { text, run: () => pipeline(text), ok: isSuccess, accepts: (t) => isSuccess(pipeline(t)) };
 }
 
 function ajvCase(setup, parse) {
@@ -108,6 +116,7 @@ export const CASES = {
   json_parse: { label: "JSON.parse (control: same function twice)", setup: controlCase },
   parse_strict: { label: "parseStrict", setup: parseStrictCase },
   adapter: { label: "full generated adapter", setup: (s) => adapterCase(s, undefined) },
+  ...PEER_CASES,
   adapter_events: { label: "full generated adapter + event sink (SHA-256)", setup: eventCase },
   naive: { label: "naive: JSON.parse + Ajv (run-time compile) + generic pick", setup: (s) => ajvCase(s, JSON.parse) },
   naive_jsonc: { label: "naive + jsonc-parser duplicate check", setup: (s) => ajvCase(s, parseWithDuplicateCheck(s.meta.limits.maxDepth)) },

@@ -1,11 +1,10 @@
 // The hot-path matrix: one fresh process per (size, case).
 import { join } from "node:path";
-import { CASES } from "./cases.mjs";
 import { libDir } from "./paths.mjs";
 import { runNode } from "./spawn.mjs";
 
-export async function runHotCases({ sizes, profile }, dir, log) {
-  const cells = sizes.flatMap((size) => Object.keys(CASES).map((caseName) => ({ size, caseName })));
+export async function runHotCases({ sizes, cases, profile }, dir, log) {
+  const cells = sizes.flatMap((size) => cases.map((caseName) => ({ size, caseName })));
   const results = [];
   for (const [i, { size, caseName }] of cells.entries()) {
     const rounds = size === "large" ? profile.largeRounds : profile.rounds;

@@ -1,5 +1,6 @@
 // Command-line options of `npm run bench`: a full profile and a fast smoke profile (`--quick`).
 import { join } from "node:path";
+import { CASES } from "./cases.mjs";
 import { resultsDir } from "./paths.mjs";
 import { SIZE_NAMES } from "./payload.mjs";
 
@@ -15,12 +16,13 @@ function valueOf(args, name) {
   return arg === undefined ? undefined : arg.slice(prefix.length);
 }
 
-function parseSizes(text) {
-  if (text === undefined) return SIZE_NAMES;
-  const sizes = text.split(",").filter(Boolean);
-  const unknown = sizes.filter((s) => !SIZE_NAMES.includes(s));
-  if (unknown.length > 0 || sizes.length === 0) throw new Error(`--sizes: expected some of ${SIZE_NAMES.join(",")}, got ${text}`);
-  return sizes;
+/** A comma-separated subset of `names` (all of them when absent), in the order given. */
+function parseList(text, option, names) {
+  if (text === undefined) return names;
+  const picked = text.split(",").filter(Boolean);
+  const unknown = picked.filter((s) => !names.includes(s));
+  if (unknown.length > 0 || picked.length === 0) throw new Error(`--${option}: expected some of ${names.join(",")}, got ${text}`);
+  return picked;
 }
 
 function positiveInteger(text, name, fallback) {
@@ -30,14 +32,20 @@ function positiveInteger(text, name, fallback) {
   return n;
 }
 
-/** `--quick`, `--sizes=small,large`, `--tools=N`, `--out=file.md`. */
+/** `--quick`, `--sizes=small,large`, `--cases=adapter,typia`, `--rounds=N` (every size), `--tools=N`, `--out=file.md`. */
 export function parseOptions(args) {
   const quick = args.includes("--quick");
   const profile = PROFILES[quick ? "quick" : "full"];
   return {
     quick,
-    profile: { ...profile, tools: positiveInteger(valueOf(args, "tools"), "tools", profile.tools) },
-    sizes: parseSizes(valueOf(args, "sizes")),
+    profile: {
+      ...profile,
+      tools: positiveInteger(valueOf(args, "tools"), "tools", profile.tools),
+      rounds: positiveInteger(valueOf(args, "rounds"), "rounds", profile.rounds),
+      largeRounds: positiveInteger(valueOf(args, "rounds"), "rounds", profile.largeRounds),
+    },
+    sizes: parseList(valueOf(args, "sizes"), "sizes", SIZE_NAMES),
+    cases: parseList(valueOf(args, "cases"), "cases", Object.keys(CASES)),
     // A smoke run must never overwrite the published table.
     out: valueOf(args, "out") ?? join(resultsDir, quick ? "tmp/quick.md" : "latest.md"),
   };

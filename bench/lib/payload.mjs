@@ -13,6 +13,8 @@ export const SIZES = {
   medium: { label: "64 KB", bytes: 65536, twoByte: false, seed: 2 },
   medium2b: { label: "64 KB non-ASCII", bytes: 65536, twoByte: true, seed: 2 },
   large: { label: "1 MB", bytes: 1048576, twoByte: false, seed: 3 },
+  // Two items, then `rows` of five short members each (the common shape of list responses).
+  dense: { label: "64 KB key-dense", bytes: 65536, twoByte: false, seed: 4, keyDense: true },
 };
 export const SIZE_NAMES = Object.keys(SIZES);
 
@@ -57,6 +59,13 @@ function item(rand, index, twoByte) {
   };
 }
 
+const KINDS = ["a", "b", "c"];
+
+/** A key-dense row: five short members, about 45 bytes. */
+function row(rand, index) {
+  return { id: index, k: words(rand, 1, ""), v: Math.floor(rand() * 2000) - 1000, ok: rand() < 0.5, t: pickOne(rand, KINDS) };
+}
+
 function data(rand, items) {
   const open = items.filter((i) => i.state !== "closed").length;
   return {
@@ -77,16 +86,24 @@ export function payloadText(size, { tool, requestId }) {
   if (!spec) throw new Error(`unknown payload size ${size}`);
   const rand = prng(spec.seed);
   const items = [];
-  const envelope = (list) => JSON.stringify({ tool, request_id: requestId, outcome: "success", data: data(prng(spec.seed + 100), list) });
-  let bytes = Buffer.byteLength(envelope(items));
+  const rows = [];
+  const envelope = () => {
+    const body = data(prng(spec.seed + 100), items);
+    return JSON.stringify({ tool, request_id: requestId, outcome: "success", data: spec.keyDense ? { ...body, rows } : body });
+  };
+  let bytes = Buffer.byteLength(envelope());
+  // A key-dense payload grows its rows; the others grow their items.
+  const [list, make] = spec.keyDense ? [rows, row] : [items, item];
+  while (spec.keyDense && items.length < 2) items.push(item(rand, items.length, false));
+  if (spec.keyDense) bytes = Buffer.byteLength(envelope());
   for (;;) {
-    const next = item(rand, items.length, spec.twoByte);
+    const next = make(rand, list.length, spec.twoByte);
     const extra = Buffer.byteLength(JSON.stringify(next)) + 1;
-    if (items.length >= 2 && bytes + extra > spec.bytes) break;
-    items.push(next);
+    if (list.length >= 2 && bytes + extra > spec.bytes) break;
+    list.push(next);
     bytes += extra;
   }
-  return envelope(items);
+  return envelope();
 }
 
 const TOOL_MARK = "@@TOOL@@";

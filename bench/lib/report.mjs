@@ -1,6 +1,7 @@
 // The Markdown report: hot-path ratios, absolute times, quiet-round ratios, targets, cold start.
 import { CASES } from "./cases.mjs";
 import { COLD_MODES } from "./coldstart.mjs";
+import { strictnessLines, versusTypiaLines } from "./report-peers.mjs";
 import { SIZES } from "./payload.mjs";
 import { summarize } from "./stats.mjs";
 import { evaluateTargets } from "./targets.mjs";
@@ -59,6 +60,8 @@ export function renderReport({ env, options, hot, cold }) {
   return [
     ...header,
     ...hotTable(hot, sizes, "Hot path: × JSON.parse", (r) => range(r.ratio, x)),
+    ...versusTypiaLines(hot, sizes),
+    ...strictnessLines(hot),
     ...hotTable(hot, sizes, "Hot path: time per call, median of rounds", (r) => time(r.subjectNs.median)),
     ...hotTable(hot, sizes, "Quiet rounds only (both batches < 5 % CPU wait): median × (quiet rounds/rounds)", (r) => `${r.quiet.ratio ? x(r.quiet.ratio.median) : "–"} (${r.quiet.rounds}/${r.rounds})`),
     ...targetLines(evaluateTargets(hot, cold, sizes), env.parser),

@@ -26,6 +26,8 @@ const item = z.strictObject({
   snippet: z.string().max(500).optional(),
 });
 
+const row = z.strictObject({ id: z.int().min(0), k: z.string().max(16), v: z.int(), ok: z.boolean(), t: z.enum(["a", "b", "c"]) });
+
 const data = z.strictObject({
   project_id: projectId,
   observed_at: dateTime,
@@ -35,6 +37,7 @@ const data = z.strictObject({
   tags: z.array(z.string().max(40)).max(20).optional(),
   counts: z.strictObject({ open: z.int().min(0), closed: z.int().min(0), total: z.int().min(0) }),
   items: z.array(item).max(5000),
+  rows: z.array(row).max(20000).optional(),
 });
 
 /** Success and failure envelopes of `tool`, discriminated by `outcome`. */
