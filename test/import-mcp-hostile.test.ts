@@ -75,6 +75,17 @@ describe("toolgate import mcp: upstreams that fail, a clean error (exit 2) and n
     expect(await readdir(dir)).toEqual([]);
   }, 120_000);
 
+  it("reports in the chosen --error-format; an --out that is a file is a usage error, not a crash", async () => {
+    const dir = await newDir();
+    const json = await importMcp(dir, ["--error-format", "json"], ["./no-such-server"]);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stderr)).toMatchObject([{ code: "TG824", severity: "error", file: "no-such-server" }]);
+    await writeFile(join(dir, "taken"), "");
+    const notDir = await importMcp(dir, ["--out", "taken"], hostileServer("paged"));
+    expect(notDir.stderr).toBe("toolgate: cannot read taken: a parent is not a directory");
+    expect(notDir.code).toBe(2);
+  }, 120_000);
+
   it("no command after -- is a usage error", async () => {
     const dir = await newDir();
     await writeFile(join(dir, "keep"), "");

@@ -27,7 +27,8 @@ export async function runImportMcp(command: readonly string[], options: ImportMc
   if (program === undefined) return (io.stderr(formatUsageError("toolgate: import mcp needs the server's command after --", options.errorFormat)), EXIT.usage);
   const listing = await listUpstreamTools({ command: program, args, timeoutMs: options.timeout });
   if ("failure" in listing) return (io.stderr(formatDiagnostics([listing.failure], options.errorFormat)), EXIT.usage);
-  const existing = new Set(await listFiles(options.out));
+  const existing = await listFiles(options.out).then((files) => new Set(files), (e: unknown) => readFailure(e));
+  if (typeof existing === "string") return (io.stderr(formatUsageError(`toolgate: cannot read ${toPosix(options.out)}: ${existing}`, options.errorFormat)), EXIT.usage);
   const out = toPosix(options.out).replace(/\/$/, "");
   const result = importMcp({ server: listing.server, tools: listing.tools, only: options.tool, existing, out, force: options.force, specsDir: await specsDirOf(options.out) });
   if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(result.diagnostics, options.errorFormat));
