@@ -22,6 +22,7 @@ export interface ServerInfo {
  */
 export function descriptionOf(tool: ListedTool): string {
   const plain = (tool.description ?? "").replace(/[\n\t]/g, "");
+  if (plain.trim() === "") return "TODO: say what the tool does and what it starts or changes (the server gives no description)";
   if (escapeText(plain) !== plain) return "TODO: the server's description holds control or bidi characters (shown escaped above); write the tool's description";
   return describe({ description: tool.description });
 }
