@@ -11,17 +11,18 @@ const topPair = (doc: ReturnType<typeof parseDocument>, key: string): Pair | und
 
 /**
  * The author's decisions, made by script through the yaml document API: the suggested agent view
- * (from the import's comment), `checks: []`, a retry class, and a description where the import left one open.
+ * (from the import's comment, else `fallbackView`), `checks: []`, a retry class, and a description where the import left one open.
  */
-export async function decideTodos(path: string): Promise<string[]> {
+export async function decideTodos(path: string, fallbackView: readonly string[] = []): Promise<string[]> {
   const doc = parseDocument(await readFile(path, "utf8"));
   const comment = String((topPair(doc, "agent_view")?.key as { commentBefore?: string } | undefined)?.commentBefore ?? "");
   const suggested = /Suggested: (\[.*\])/.exec(comment)?.[1];
-  const view = suggested === undefined ? [] : (parse(suggested) as string[]);
+  const view = suggested === undefined ? [...fallbackView] : (parse(suggested) as string[]);
   if (view.length === 0) throw new Error(`${path}: no suggested agent_view`);
   doc.set("agent_view", view);
   doc.set("checks", []);
-  doc.set("retry", { class: doc.getIn(["upstream", "method"]) === "GET" ? "safe" : "unsafe" });
+  // A GET, or a tool the (imported) effects call read-only, only reads.
+  doc.set("retry", { class: doc.getIn(["upstream", "method"]) === "GET" || doc.get("effects") === "read_only" ? "safe" : "unsafe" });
   if (String(doc.get("description")).startsWith("TODO:")) doc.set("description", "Reads one record of the upstream. Changes nothing.");
   await writeFile(path, doc.toString({ lineWidth: 0 }));
   return view;

@@ -8,9 +8,10 @@ import { runDiff } from "./diff.js";
 import { runGen, type GenOptions } from "./gen.js";
 import { runImportOpenApi } from "./import-openapi.js";
 import { runImportSample } from "./import-sample.js";
+import { runImportMcp } from "./mcp/import/index.js";
+import { DEFAULT_PIN_FILE } from "./mcp/pin.js";
 import { runInit } from "./init.js";
 import { EXIT, type Io } from "./io.js";
-import { DEFAULT_PIN_FILE } from "./mcp/pin.js";
 import { runTest } from "./test-command.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
 import { projectWatchTargets, watchAndRun } from "./watch.js";
@@ -172,6 +173,17 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .action(async (command: string[], opts) =>
       done(await withProjectConfig(opts, io, async (project) => (await import("./mcp/gate/command.js")).runMcpGate({ ...opts, ...project, hooks: project.hooks, command }, io))),
     );
+  imports
+    .command("mcp")
+    .description("draft one spec per tool of an MCP server (stdio) and pin the tools' definitions (agent_view, retry and checks stay TODO)")
+    .argument("<command...>", "the server's command and arguments, after --")
+    .option("--out <dir>", "the specs directory to write into", "specs")
+    .option("--pin <file>", "the pin file toolgate mcp-gate enforces", DEFAULT_PIN_FILE)
+    .option("--tool <name>", "import only this tool (repeatable)", (name: string, names: string[]) => [...names, name], [])
+    .option("--force", "replace existing specs of those tools", false)
+    .option("--timeout <ms>", "how long the server may take to start, and to list its tools", jobsArgument, 10_000)
+    .addOption(errorFormatOption("diagnostic format"))
+    .action(async (command: string[], opts) => done(await runImportMcp(command, opts, io)));
   return cli;
 }
 

@@ -24,6 +24,7 @@ export { draftSampleSpec, type RecordedResponse, type SampleDraftInput } from ".
 export { TODO } from "./draft/todo.js";
 export { EXAMPLE_TOOL, exampleHooks, exampleSpec } from "./draft/example.js";
 export { importOpenApi, referencedFiles, type OpenApiImportInput, type OpenApiImportResult, type PlannedFile } from "./import/openapi/index.js";
+export { importMcp, type McpImportInput, type McpImportResult, type ServerInfo } from "./import/mcp/index.js";
 export { FIXTURE_FILE, fixtureTool, parseFixture, type FixtureFile, type FixtureParse } from "./fixtures/parse.js";
 export { nearMisses, synthesize, synthesizeBase, SYNTHESIZED_NOW, type FixtureBase, type NearMiss, type Synthesis } from "./mutations/index.js";
 export { CHANGE_KINDS, type Change, type ChangeCode, type ChangeKind, type ChangeSide } from "./compat/changes.js";
