@@ -40,9 +40,12 @@ async function finalizeOne(file: GeneratedFile): Promise<OutputFile> {
 async function formatted(file: GeneratedFile): Promise<OutputFile> {
   const content = file.content;
   const laid = file.layout === "builder" ? stageTimer("layout", () => builderLayout(content)) : undefined;
-  const body = laid ?? (await stageTimerAsync(`prettier:${file.layout}`, () => prettier(file.path, content, file.layout === "wide")));
+  const body = laid ?? (await stageTimerAsync(`prettier:${kindOf(file)}`, () => prettier(file.path, content, file.layout === "wide")));
   return { path: file.path, content: `${headerFor(file.source)}\n${body}` };
 }
+
+/** The stage a formatted file counts under: its path within the tool's directory (`types.ts`, `bindings/mcp.ts`). */
+const kindOf = (file: GeneratedFile): string => (file.source === undefined ? file.path : file.path.slice(file.path.indexOf("/") + 1));
 
 function prettier(path: string, content: string, wide: boolean): Promise<string> {
   // The file path tells prettier the file is TypeScript without JSX; without it prettier runs a

@@ -29,3 +29,20 @@ describe("checkAjvStrict", () => {
     expect(check({ input: LOOSE, output: LOOSE })).toEqual(["TG210 /input/discriminator"]);
   });
 });
+
+describe("checkAjvStrict across tools (one Ajv per thread, verdicts by content)", () => {
+  it("judges each tool's own definitions, not the ones an earlier tool compiled under the same pointer", () => {
+    const refers = { type: "object", properties: { v: { $ref: "#/$defs/v" } } };
+    expect(check({ input: refers, defs: { v: LOOSE } })).toEqual(["TG210 /$defs/v/discriminator"]);
+    expect(check({ input: refers, defs: { v: TIGHT } })).toEqual([]);
+    expect(check({ input: refers, defs: { v: LOOSE } })).toEqual(["TG210 /$defs/v/discriminator"]);
+  });
+
+  it("reports a cached refusal where the later tool wrote it", () => {
+    const first = findings((sink) => checkAjvStrict({ input: LOOSE, output: OBJECT, agentView: OBJECT, defs: {} }, (p) => ({ file: "a.yaml", line: 1, column: 1 + p.length }), sink));
+    const again = findings((sink) => checkAjvStrict({ input: LOOSE, output: OBJECT, agentView: OBJECT, defs: {} }, (p) => ({ file: "b.yaml", line: 2, column: 1 + p.length }), sink));
+    expect(first).toHaveLength(1);
+    expect(again).toHaveLength(1);
+    expect(again[0]).not.toEqual(first[0]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
+import { createHash } from "node:crypto";
 import { diagnostic, type SourceRange } from "../diagnostics/diagnostic.js";
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import { defName } from "../schema/refs.js";
@@ -58,16 +59,48 @@ function culprit(ajv: Ajv2020, document: SchemaObject, pointer: string, seen: Se
  * TG210 at the schema where it is written. The validator emitter then never meets a schema Ajv refuses.
  */
 export function checkAjvStrict(schemas: StrictSchemas, locate: Locate, sink: DiagnosticSink): void {
-  stageTimer("ajv-strict", () => strictCompile(schemas, locate, sink));
+  const refusal = stageTimer("ajv-strict", () => cachedRefusal(schemas));
+  if (refusal !== undefined) sink.report(diagnostic("TG210", locate(refusal.at), { detail: refusal.detail }));
 }
 
-function strictCompile(schemas: StrictSchemas, locate: Locate, sink: DiagnosticSink): void {
+/** What Ajv refuses first, in tool space: where, and Ajv's message. */
+interface Refusal {
+  readonly at: string;
+  readonly detail: string;
+}
+
+// Per thread. Ajv's verdict depends on the schemas alone, so specs whose schemas are the same (copies
+// of one shared contract) compile them once. Keyed by a digest: a verdict is a few bytes, a schema is not.
+const verdicts = new Map<string, Refusal | undefined>();
+// One instance per thread, emptied after each tool: a new Ajv compiles the 2020-12 meta-schema again
+// to validate the first schema it is given, which cost more than the tool's own schemas.
+let shared: Ajv2020 | undefined;
+
+// JSON would write Infinity and NaN (YAML's `.inf`, `.nan`) as null: keep them apart in the key.
+const exactNumbers = (_key: string, value: unknown): unknown => (typeof value === "number" && !Number.isFinite(value) ? `\0${value}` : value);
+
+function cachedRefusal(schemas: StrictSchemas): Refusal | undefined {
   const { input, output, agentView, defs } = schemas;
   const document: SchemaObject = { $id: ID, $defs: { ...defs, [ROOT_KEYS.input]: input, [ROOT_KEYS.output]: output, [ROOT_KEYS.agentView]: agentView } };
+  const key = createHash("sha256").update(JSON.stringify(document, exactNumbers)).digest("base64");
+  if (!verdicts.has(key)) verdicts.set(key, firstRefusal(document));
+  return verdicts.get(key);
+}
+
+function firstRefusal(document: SchemaObject): Refusal | undefined {
   // Ajv refuses a schema while it generates code; its optimizer passes over that code change nothing
   // it refuses, and this code is never run, so they are skipped.
-  const ajv = newAjv({ optimize: false });
-  ajv.addSchema(document);
+  const ajv = (shared ??= newAjv({ optimize: false }));
+  try {
+    ajv.addSchema(document);
+    return refusalIn(ajv, document);
+  } finally {
+    // Every schema and compiled fragment of this tool (`#/$defs/x` is cached under its own key); the meta-schemas stay.
+    ajv.removeSchema();
+  }
+}
+
+function refusalIn(ajv: Ajv2020, document: SchemaObject): Refusal | undefined {
   // The agent view is built from output's schemas: a refusal there is shown at output.
   const pooled = (key: string): string => childPointer("/$defs", key);
   const roots: [string, string][] = [[pooled(ROOT_KEYS.input), "/input"], [pooled(ROOT_KEYS.output), "/output"], [pooled(ROOT_KEYS.agentView), "/output"]];
@@ -79,7 +112,7 @@ function strictCompile(schemas: StrictSchemas, locate: Locate, sink: DiagnosticS
     const keyword = /^(\w+):/.exec(detail)?.[1];
     const node = resolvePointer(document, found)?.value;
     const at = keyword !== undefined && isSchemaObject(node) && Object.hasOwn(node, keyword) ? `${found}/${keyword}` : found;
-    sink.report(diagnostic("TG210", locate(at.startsWith(root) ? shown + at.slice(root.length) : at), { detail }));
-    return;
+    return { at: at.startsWith(root) ? shown + at.slice(root.length) : at, detail };
   }
+  return undefined;
 }
