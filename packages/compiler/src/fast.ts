@@ -11,7 +11,7 @@ export { formatDiagnostics, type ErrorFormat } from "./diagnostics/format.js";
 export { referencedFiles } from "./import/openapi/source.js";
 export { diagnostic, quote, type Diagnostic, type SourceRange } from "./diagnostics/diagnostic.js";
 export { loadDocument, type LoadedDocument } from "./load/document.js";
-export { isIgnorable } from "./check/vocabulary.js";
+export { isIgnorable } from "./schema/ignorable.js";
 export { closestKeyword } from "./schema/keywords.js";
 export { outputDirOf } from "./ir/output-dir.js";
 export type { ToolRunner, ToolUnit } from "./tool-unit.js";
