@@ -1,5 +1,6 @@
-// Where a full, uncached gen spends its time, stage by stage, over one project's specs: run in its
-// own process by bench/gen.mjs (`node lib/gen-stages.mjs <specs dir> <out dir>`), prints JSON.
+// Where a full, uncached gen spends its time, stage by stage, over one project's specs (the first
+// <limit> of them, in path order): run in its own process by bench/gen.mjs
+// (`node lib/gen-stages.mjs <specs dir> <out dir> [limit]`), prints JSON.
 // It drives the built compiler's own stages in the order compileTool runs them.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -14,7 +15,7 @@ const { finalizeFiles } = await dist("finalize.js");
 const { SourceSet } = await dist("load/sources.js");
 const { DiagnosticCollector } = await dist("diagnostics/sink.js");
 
-const [specsDir, outDir] = process.argv.slice(2);
+const [specsDir, outDir, limit] = process.argv.slice(2);
 const ms = { front: 0, emit: 0, ajv: 0, format: 0, write: 0 };
 const timed = async (stage, work) => {
   const started = performance.now();
@@ -27,7 +28,7 @@ const timed = async (stage, work) => {
 
 const tree = await readSpecTree(specsDir, "specs");
 const sources = new SourceSet(tree.files, new DiagnosticCollector());
-for (const path of tree.specs) {
+for (const path of tree.specs.slice(0, limit === undefined ? undefined : Number(limit))) {
   const tool = await timed("front", () => buildTool(sources.get(path), sources, new DiagnosticCollector()));
   const generated = [];
   for (const emitter of DEFAULT_EMITTERS.filter((e) => e.scope === "tool")) {

@@ -1,4 +1,4 @@
-import { closestKeyword, diagnostic, formatDiagnostics, isIgnorable, loadDocument, quote, type Diagnostic, type ErrorFormat, type LoadedDocument } from "@toolgate/compiler";
+import { closestKeyword, diagnostic, formatDiagnostics, isIgnorable, loadDocument, quote, type Diagnostic, type ErrorFormat, type LoadedDocument } from "@toolgate/compiler/fast";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readFailure } from "./files.js";

@@ -1,10 +1,9 @@
 import { cachedProject, formatDiagnostics, type ErrorFormat, type GenCache } from "@toolgate/compiler/fast";
-import { existsSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { readIfExists, readSpecTree, type SpecTree } from "./files.js";
-import { holdsOutputs, openCache, type CacheOptions } from "./gen-cache.js";
+import { loadProjectConfig } from "./config.js";
+import { holdsOutputs, openCache } from "./gen-cache.js";
 import { reportWritten, upToDate, type GenReportOptions } from "./gen-report.js";
+import { readInputs, type Inputs } from "./inputs.js";
 import { EXIT, type Io } from "./io.js";
 import { fromRoot } from "./paths.js";
 
@@ -19,32 +18,34 @@ export interface UnchangedOptions extends GenReportOptions {
   readonly errorFormat: ErrorFormat;
 }
 
-interface ReadProject {
-  readonly tree: SpecTree;
-  readonly hooks: { readonly path: string; readonly text: string } | undefined;
-}
+/** `TOOLGATE_DEBUG=gen`: says on stderr which path answered (how a test sees that the fast path did). */
+const debug = (io: Io, text: string): void => {
+  if (process.env.TOOLGATE_DEBUG === "gen") io.stderr(`toolgate debug: ${text}`);
+};
 
 /**
  * The no-op path: every input is what the cache saw last and the output directory holds exactly
  * what that run wrote, so nothing is compiled, written or removed; prints what the full run would.
  * undefined when that is not so (the caller compiles).
  */
-export async function unchanged(project: ReadProject, cache: GenCache | undefined, options: UnchangedOptions, io: Io): Promise<number | undefined> {
+export async function unchanged(project: Pick<Inputs, "tree" | "hooks">, cache: GenCache | undefined, options: UnchangedOptions, io: Io): Promise<number | undefined> {
   if (cache === undefined) return undefined;
   const { lint, strictLimits, ignoredKeywords } = options;
   const chosen = { ...(lint && { lint }), ...(strictLimits && { strictLimits }), ...(ignoredKeywords && { ignoredKeywords }) };
   const input = { files: project.tree.files, specs: project.tree.specs, outDir: fromRoot(options.specs, options.out), cache, ...chosen, ...(project.hooks ? { hooks: project.hooks } : {}) };
   const hit = await cachedProject(input);
-  if (hit === undefined || !(await holdsOutputs(options.out, hit))) return undefined;
+  if (hit === undefined || !(await holdsOutputs(options.out, hit))) return (debug(io, `gen: cache ${hit === undefined ? "miss" : "hit, output directory differs"}`), undefined);
+  debug(io, "gen: unchanged, answered from the cache");
   if (hit.diagnostics.length > 0) io.stderr(formatDiagnostics(hit.diagnostics, options.errorFormat));
   if (options.check) return (io.stdout(upToDate(hit.outputs.length)), EXIT.ok);
   return reportWritten(hit.tools, hit.outputs.length, 0, 0, options, io);
 }
 
-// Exactly gen's options (main.ts): anything else, or a config file, leaves the run to the full CLI.
+// Exactly gen's options (main.ts); anything else leaves the run to the full CLI. The paths have no
+// defaults here: the config file's settings fill them in, as the full CLI's do.
 const OPTIONS = {
-  specs: { type: "string", default: "specs" },
-  out: { type: "string", default: "generated" },
+  specs: { type: "string" },
+  out: { type: "string" },
   hooks: { type: "string" },
   "cache-dir": { type: "string" },
   "no-cache": { type: "boolean", default: false },
@@ -56,38 +57,34 @@ const OPTIONS = {
   "strict-limits": { type: "string", default: "relax" },
 } as const;
 
-const CONFIG_FILES = ["toolgate.config.json", "toolgate.config.yaml", "toolgate.config.yml"];
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>["values"];
 
-/** Reads the specs and the hooks module as the full CLI would; undefined on anything it would report. */
-async function readProject(specs: string, explicitHooks: string | undefined): Promise<ReadProject | undefined> {
-  const tree = await readSpecTree(specs, basename(resolve(specs))).catch(() => undefined);
-  if (tree === undefined || tree.specs.length === 0 || tree.unreadable.length > 0) return undefined;
-  const file = explicitHooks ?? join(specs, "hooks.ts");
-  const text = await readIfExists(file).catch(() => undefined);
-  if (text === undefined && explicitHooks !== undefined) return undefined;
-  return { tree, hooks: text === undefined ? undefined : { path: fromRoot(specs, file), text } };
-}
-
-/**
- * `toolgate gen` when nothing changed, loading none of the compiler's emitters: the bin tries this
- * first; undefined sends the arguments to the full CLI.
- */
-export async function fastGen(argv: readonly string[], io: Io): Promise<number | undefined> {
-  let values;
+function parsed(argv: readonly string[]): Values | undefined {
   try {
-    values = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
+    const { values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false });
+    const { jobs, lint, "strict-limits": strictLimits, "error-format": errorFormat } = values;
+    const valid = (jobs === undefined || /^[1-9]\d*$/.test(jobs)) && ["warning", "error", "off"].includes(lint) && ["relax", "fail"].includes(strictLimits) && ["text", "json", "github"].includes(errorFormat);
+    return valid ? values : undefined;
   } catch {
     return undefined;
   }
-  const errorFormat = values["error-format"];
-  const badJobs = values.jobs !== undefined && !/^[1-9]\d*$/.test(values.jobs);
-  const { lint, "strict-limits": strictLimits } = values;
-  const badChoice = !["warning", "error", "off"].includes(lint) || !["relax", "fail"].includes(strictLimits);
-  if (badJobs || badChoice || !["text", "json", "github"].includes(errorFormat) || CONFIG_FILES.some((f) => existsSync(f))) return undefined;
-  const project = await readProject(values.specs, values.hooks);
-  if (project === undefined) return undefined;
-  const cacheOptions: CacheOptions & { specs: string } = { specs: values.specs, cache: !values["no-cache"], ...(values["cache-dir"] === undefined ? {} : { cacheDir: values["cache-dir"] }) };
-  const choices = { lint: lint as "warning" | "error" | "off", strictLimits: strictLimits as "relax" | "fail" };
-  const options = { specs: values.specs, out: values.out, check: values.check, quiet: values.quiet, errorFormat: errorFormat as ErrorFormat, ...choices };
-  return unchanged(project, await openCache(cacheOptions), options, io);
+}
+
+/**
+ * `toolgate gen` (and `gen --check`) when nothing changed, loading none of the compiler's emitters:
+ * the bin tries this first; undefined (anything to compile or to report) sends the arguments to the full CLI.
+ */
+export async function fastGen(argv: readonly string[], io: Io): Promise<number | undefined> {
+  const values = parsed(argv);
+  if (values === undefined) return undefined;
+  // The config file as withProjectConfig reads it; one with errors is the full CLI's to report.
+  const { diagnostics, ...config } = loadProjectConfig(".");
+  if (diagnostics.length > 0) return undefined;
+  const project = { ...config, ...(values.specs && { specs: values.specs }), ...(values.out && { out: values.out }), ...(values.hooks && { hooks: values.hooks }), ...(values["cache-dir"] && { cacheDir: values["cache-dir"] }) };
+  const { inputs } = await readInputs(project.specs, project.hooks);
+  if (inputs === undefined) return undefined;
+  const cache = await openCache({ specs: project.specs, cache: !values["no-cache"], ...(project.cacheDir === undefined ? {} : { cacheDir: project.cacheDir }) });
+  const choices = { lint: values.lint as "warning" | "error" | "off", strictLimits: values["strict-limits"] as "relax" | "fail", ignoredKeywords: project.ignoredKeywords };
+  const options = { specs: project.specs, out: project.out, check: values.check, quiet: values.quiet, errorFormat: values["error-format"] as ErrorFormat, ...choices };
+  return unchanged(inputs, cache, options, io);
 }

@@ -1,4 +1,4 @@
-import { diagnostic, quote, type Diagnostic, type SourceRange } from "@toolgate/compiler";
+import { diagnostic, quote, type Diagnostic, type SourceRange } from "@toolgate/compiler/fast";
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { readFailure, readReferenced, readSpecTree, type SpecTree } from "./files.js";

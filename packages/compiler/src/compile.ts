@@ -1,10 +1,11 @@
 import { checkCompatibility } from "./compat/check.js";
 import { hooksSpecifier, type HooksSource } from "./check/hooks.js";
+import { cachedFinalize } from "./cache/finalized.js";
 import { cachedHookCheck } from "./cache/hook-check.js";
 import type { GenCache } from "./cache/seal.js";
 import { emitterKeys, FileHashes } from "./cache/keys.js";
 import { cachedUnit, storeUnit } from "./cache/units.js";
-import { rememberProject } from "./project-cache.js";
+import { rememberProject } from "./cache/remember-project.js";
 import type { GeneratedFile } from "./codegen/file.js";
 import { diagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { DiagnosticCollector, reportingOnce, type DiagnosticSink } from "./diagnostics/sink.js";
@@ -13,7 +14,7 @@ import { MANIFEST_PATH } from "./emit/manifest.js";
 import { toolNames } from "./codegen/names.js";
 import { typesEmitter } from "./emit/types.js";
 import { DEFAULT_EMITTERS } from "./default-emitters.js";
-import { finalizeFiles, type OutputFile } from "./finalize.js";
+import type { OutputFile } from "./finalize.js";
 import { forSpec, projectNamed } from "./internal-error.js";
 import { buildTool } from "./front/tool.js";
 import type { ProjectIR, ToolIR } from "./ir/types.js";
@@ -111,7 +112,7 @@ async function assemble(units: readonly ToolUnit[], input: CompileInput, context
   const types = units.flatMap((u) => u.files.filter((f) => u.typesPaths.includes(f.path)));
   await cachedHookCheck(project.tools, types, input.hooks, outDir, sink, input.cache);
   if (sink.hasErrors()) return result([]);
-  const files = [...units.flatMap((u) => u.files), ...(await finalizeFiles(generated))];
+  const files = [...units.flatMap((u) => u.files), ...(await cachedFinalize(generated, input.cache))];
   return result(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
 }
 

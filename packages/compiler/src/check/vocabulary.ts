@@ -2,14 +2,11 @@ import { diagnostic, quote, type SourceRange } from "../diagnostics/diagnostic.j
 import type { DiagnosticSink } from "../diagnostics/sink.js";
 import type { RawSpec } from "../front/spec.js";
 import { mapBundle, type BundledTool } from "../load/bundle.js";
-import { ASSERTION_KEYWORDS, isIgnored, KNOWN_KEYWORDS, type Vocabulary } from "../schema/keywords.js";
+import { isIgnorable } from "../schema/ignorable.js";
+import { isIgnored, KNOWN_KEYWORDS, type Vocabulary } from "../schema/keywords.js";
 import { transformSchema, type SchemaObject } from "../schema/walk.js";
 import { SUPPORTED_FORMATS } from "./schema-rules.js";
 
-// Keywords toolgate validates with or resolves references through: ignoring one would drop a
-// constraint or break a $ref silently. The other 2020-12 annotations are ignored by validation
-// already, so listing one changes nothing (and leaves its text in descriptions).
-const READ_BY_TOOLGATE: ReadonlySet<string> = new Set([...ASSERTION_KEYWORDS, "$anchor", "$defs", "$id", "$schema", "contentSchema", "definitions"]);
 
 /** The spec's vocabulary; `projectIgnored`: the keywords the project ignores in every spec (checked by the CLI with isIgnorable). */
 export const vocabularyOf = (spec: RawSpec, projectIgnored: readonly string[] = []): Vocabulary => ({
@@ -18,8 +15,7 @@ export const vocabularyOf = (spec: RawSpec, projectIgnored: readonly string[] = 
   formats: spec.vocabulary?.formats ?? "assert",
 });
 
-/** false for a keyword toolgate validates with or resolves references through: ignoring it would drop a constraint. */
-export const isIgnorable = (keyword: string): boolean => !READ_BY_TOOLGATE.has(keyword);
+export { isIgnorable };
 
 /** An ignored keyword that toolgate validates with or resolves through: TG252. */
 export function checkVocabulary(spec: RawSpec, locate: (pointer: string) => SourceRange, sink: DiagnosticSink): void {

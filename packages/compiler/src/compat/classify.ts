@@ -11,6 +11,8 @@ import type { SchemaNode } from "../ir/types.js";
  * what a breaking change without a version bump costs.
  */
 export function classifyTool(before: ToolContract, after: ToolContract): Change[] {
+  // Most tools are unchanged since the last gen: one comparison instead of every shape walk.
+  if (same(before, after)) return [];
   const shape = (schema: SchemaNode) => shapeOf(schema, (schema.$defs as Record<string, unknown> | undefined) ?? {});
   return [
     ...definitionChanges(before, after),
