@@ -33,13 +33,18 @@ function serverFor(example: Example): () => McpServer {
 }
 
 const { values } = parseArgs({ options: { http: { type: "string" } } });
+const port = values.http === undefined ? undefined : Number(values.http);
+if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
+  process.stderr.write("usage: server-v2.ts [--http <port 0-65535>]\n");
+  process.exit(2);
+}
 const example = await startExample();
 const newServer = serverFor(example);
-if (values.http === undefined) {
+if (port === undefined) {
   serveStdio(newServer);
   stopWithStdin(example);
 } else {
-  const serving = await serveHttp(newServer, { port: Number(values.http) });
+  const serving = await serveHttp(newServer, { port });
   operatorLine({ kind: "http", url: serving.url });
   const stop = (): void => void Promise.all([serving.close(), example.close()]).then(() => process.exit(0));
   process.once("SIGTERM", stop).once("SIGINT", stop);
