@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { McpServer } from "@modelcontextprotocol/server";
-import { fixedToolsServerOptions, serveHttp, serveStdio } from "@toolgate/cli/mcp/serve";
+import { fixedToolsServerOptions, serveHttpUntilStopped, serveStdio } from "@toolgate/cli/mcp/serve";
 import { toCallToolResult, toStandardSchema } from "@toolgate/runtime";
 import { operatorLine, startExample, stopWithStdin, type Example } from "./setup.js";
 
@@ -44,8 +44,6 @@ if (port === undefined) {
   serveStdio(newServer);
   stopWithStdin(example);
 } else {
-  const serving = await serveHttp(newServer, { port });
-  operatorLine({ kind: "http", url: serving.url });
-  const stop = (): void => void Promise.all([serving.close(), example.close()]).then(() => process.exit(0));
-  process.once("SIGTERM", stop).once("SIGINT", stop);
+  await serveHttpUntilStopped(newServer, { port }, (url) => operatorLine({ kind: "http", url }));
+  await example.close();
 }
