@@ -11,7 +11,13 @@ import { compileProject, type ProjectPaths } from "./project.js";
 import { formatUsageError } from "./usage.js";
 
 export type Loaded =
-  | { readonly ok: true; readonly tools: readonly ToolIR[]; readonly adapters: Readonly<Record<string, AnyFixtureAdapter>> }
+  | {
+      readonly ok: true;
+      readonly tools: readonly ToolIR[];
+      readonly adapters: Readonly<Record<string, AnyFixtureAdapter>>;
+      /** The loaded output directory's URL, for a command that needs another generated module (mcp-gate: definitions.js). */
+      readonly outUrl: string;
+    }
   | { readonly ok: false; readonly exit: number };
 
 /** One TypeScript module of the project, by its path from the project directory. */
@@ -79,11 +85,12 @@ export async function loadAdapters(paths: ProjectPaths, errorFormat: ErrorFormat
   if (outFromRoot.startsWith("..")) return refuse(`${out} must be inside the project directory ${toPosix(root)}`, errorFormat, io);
   const dir = await transpileInto(root, await projectSources(root, paths));
   let index: { adapters: Record<string, AnyFixtureAdapter> };
+  const outUrl = pathToFileURL(join(dir, outFromRoot)).href;
   try {
-    index = (await import(pathToFileURL(join(dir, outFromRoot, "index.js")).href)) as typeof index;
+    index = (await import(`${outUrl}/index.js`)) as typeof index;
   } catch (e) {
     // A missing @toolgate/runtime, or a hooks module that throws while loading: the project's setup, not toolgate's.
     return refuse(`cannot load the generated adapters: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, errorFormat, io);
   }
-  return { ok: true, tools: compiled.result.tools, adapters: index.adapters };
+  return { ok: true, tools: compiled.result.tools, adapters: index.adapters, outUrl };
 }

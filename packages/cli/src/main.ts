@@ -10,6 +10,7 @@ import { runImportOpenApi } from "./import-openapi.js";
 import { runImportSample } from "./import-sample.js";
 import { runInit } from "./init.js";
 import { EXIT, type Io } from "./io.js";
+import { DEFAULT_PIN_FILE } from "./mcp/pin.js";
 import { runTest } from "./test-command.js";
 import { errorFormatOf, formatUsageError } from "./usage.js";
 import { projectWatchTargets, watchAndRun } from "./watch.js";
@@ -55,6 +56,13 @@ const projectOptions = (command: Command): Command =>
     .option("--cache-dir <dir>", "gen cache directory (default: the config file's cache, or node_modules/.cache/toolgate/gen under the project root)")
     .option("--no-cache", "compile every spec afresh, and keep no cache")
     .option("--jobs <n>", "worker threads for compiling specs (default: the machine's parallelism, at most 8)", jobsArgument);
+
+/** `--max-restarts <n>`: a whole number, zero allowed. */
+function restartsArgument(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("a whole number is expected");
+  return n;
+}
 
 function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")
@@ -152,6 +160,18 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--out <dir>", "the specs directory to write into", "specs")
     .addOption(errorFormatOption("diagnostic format"))
     .action(async (document: string, opts) => done(await runImportOpenApi(document, { operation: opts.operation, out: opts.out, errorFormat: opts.errorFormat }, io)));
+  projectOptions(cli
+    .command("mcp-gate")
+    .description("serve the specs' tools over stdio in front of an untrusted MCP server: contracts on its results, pinned definitions")
+    .argument("<command...>", "the upstream MCP server's command line, after --"))
+    .option("--pin <file>", `the pin file (default: ${DEFAULT_PIN_FILE} beside the specs directory)`)
+    .option("--no-pin", "run without a pin file: drift goes unchecked (an operator warning says so)")
+    .option("--tools <names>", "expose only these tools (comma-separated)")
+    .option("--max-restarts <n>", "upstream restarts allowed per minute before calls fail fast", restartsArgument, 3)
+    .addOption(errorFormatOption("diagnostic format"))
+    .action(async (command: string[], opts) =>
+      done(await withProjectConfig(opts, io, async (project) => (await import("./mcp/gate/command.js")).runMcpGate({ ...opts, ...project, hooks: project.hooks, command }, io))),
+    );
   return cli;
 }
 

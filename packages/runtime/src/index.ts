@@ -27,6 +27,7 @@ export { withOperation } from "./result.js";
 export { parseDateTime } from "./time/rfc3339.js";
 export { pathSegment } from "./path-segment.js";
 export { redactFreeText } from "./redact.js";
+export { codeForInterruptedCall } from "./upstream/outcome.js";
 export { ownMember } from "./own.js";
 export { formats } from "./validate/formats.js";
 export { deepEqual, isMultipleOf, ucs2length, type ValidationIssue, type Validator, type ValidatorError } from "./validate/support.js";

@@ -138,6 +138,15 @@ export const DIAGNOSTICS = {
   TG702: entry("error", (p) => `fixture is missing ${p.key}${p.where}`, "Add the key: a fixture needs upstream_version, now, input, raw and expect."),
   TG703: entry("error", (p) => `invalid fixture value${p.where}: ${p.detail}`, "See README, \"Fixtures and toolgate test\", for the fixture format."),
   TG704: entry("error", (p) => `fixtures for ${p.tool}, which no spec declares`, "Name the directory <tool>.fixtures after a tool in the specs directory."),
+  // toolgate mcp-gate: problems found before the gate serves (its runtime failures are in the runtime's error catalog).
+  TG800: entry("error", (p) => `no pin file ${p.file}`, "Record the upstream's tool definitions with `toolgate import mcp -- <command>`, point --pin at the pin file, or pass --no-pin to run without drift checks."),
+  TG801: entry("error", (p) => `${p.file} is not a pin file: ${p.problem}`, "Write it again with `toolgate import mcp -- <command>`; a pin file is the JSON that command records."),
+  TG802: entry("error", (p) => `--tools names ${p.tool}, which no spec in ${p.dir} declares`, "List only tools with specs, separated by commas."),
+  TG803: entry("error", (p) => `cannot start the upstream ${p.command}: ${p.reason}`, "Check the command after `--`: it must be on PATH or a path to an executable."),
+  TG804: entry("error", (p) => `the upstream ${p.command} did not start as an MCP server: ${p.reason}`, "Run the command by hand: it must speak MCP over stdio (JSON-RPC on stdout)."),
+  TG805: entry("error", (p) => `the upstream does not list ${p.tool}, which has a spec`, "Check the upstream's version and arguments, or narrow the gate with --tools."),
+  TG806: entry("error", (p) => `${p.tool} has a spec but no entry in the pin file ${p.file}`, "Pin the upstream's definition again with `toolgate import mcp -- <command>`, or narrow the gate with --tools."),
+  TG807: entry("warning", () => "--no-pin: the upstream's tool definitions are not checked for drift", "Record a pin with `toolgate import mcp -- <command>` so a changed tool is withheld."),
   ...CHANGE_ENTRIES,
   TG503: entry(
     "warning",

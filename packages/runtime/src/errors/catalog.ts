@@ -108,6 +108,22 @@ export const CATALOG = {
     message: "The request may have reached the remote service. Check its outcome before doing anything else.",
     httpStatus: 504,
   },
+  UPSTREAM_ERROR: {
+    // An MCP upstream's isError result or JSON-RPC error (toolgate mcp-gate): its text is never passed on.
+    action: "stop_and_report",
+    retry: "no",
+    title: "Upstream error",
+    message: "The tool's server reported an error for this call. Its explanation was withheld; do not act on this call.",
+    httpStatus: 502,
+  },
+  TOOL_WITHHELD: {
+    // toolgate mcp-gate: the upstream's definition of the tool drifted from its pin, so no call is sent.
+    action: "stop_and_report",
+    retry: "no",
+    title: "Tool withheld",
+    message: "The tool is withheld because its server's definition no longer matches the pinned one. The call was not sent; report it.",
+    httpStatus: 503,
+  },
   INTERNAL_FAILURE: {
     action: "stop_and_report",
     retry: "no",

@@ -2,3 +2,4 @@ export { REQUEST_ID_META_KEY, toCallToolResult, type TextContent, type ToolCallR
 export { readCallToolResult, type ToolResultContract } from "./read-result.js";
 export type { FailureContract } from "./read-failure.js";
 export { toStandardSchema, type StandardIssue, type StandardResult, type StandardSchemaWithJson } from "./standard-schema.js";
+export { onlyText } from "./parts.js";

@@ -1,0 +1,89 @@
+import { diagnostic, formatDiagnostics, quote, type Diagnostic, type ErrorFormat } from "@toolgate/compiler";
+import type { AnyAdapter, McpTool } from "@toolgate/runtime";
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { toPosix } from "../../files.js";
+import { EXIT, type Io } from "../../io.js";
+import { loadAdapters } from "../../load-adapters.js";
+import type { ProjectPaths } from "../../project.js";
+import { formatUsageError } from "../../usage.js";
+import { DEFAULT_PIN_FILE, parsePinFile, type PinFile } from "../pin.js";
+import { operatorLines, startGate, type GateProblem, type GateTool } from "./index.js";
+import { serveOverStdio } from "./stdio.js";
+
+export interface McpGateOptions extends ProjectPaths {
+  readonly errorFormat: ErrorFormat;
+  readonly pin: string | boolean | undefined;
+  readonly tools: string | undefined;
+  readonly maxRestarts: number;
+  readonly command: readonly string[];
+}
+
+type Step<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly exit: number };
+
+const at = (file: string) => ({ file: toPosix(file), line: 1, column: 1 });
+
+function report(diagnostics: readonly Diagnostic[], exit: number, options: McpGateOptions, io: Io): { ok: false; exit: number } {
+  io.stderr(formatDiagnostics(diagnostics, options.errorFormat));
+  return { ok: false, exit };
+}
+
+/** The pin file: `--pin <file>`, else toolgate.mcp-pin.json beside the specs directory; `--no-pin` reads none. */
+async function readPin(options: McpGateOptions, io: Io): Promise<Step<PinFile | undefined>> {
+  if (options.pin === false) {
+    io.stderr(formatDiagnostics([diagnostic("TG807", at(options.specs))], options.errorFormat));
+    return { ok: true, value: undefined };
+  }
+  const file = typeof options.pin === "string" ? options.pin : join(dirname(resolve(options.specs)), DEFAULT_PIN_FILE);
+  const shown = toPosix(relative(process.cwd(), file));
+  const text = await readFile(file, "utf8").catch(() => undefined);
+  if (text === undefined) return report([diagnostic("TG800", at(shown), { file: quote(shown) })], EXIT.usage, options, io);
+  const parsed = parsePinFile(text);
+  if ("problem" in parsed) return report([diagnostic("TG801", at(shown), { file: quote(shown), problem: parsed.problem })], EXIT.usage, options, io);
+  return { ok: true, value: parsed.pin };
+}
+
+/** The project's tools as the gate serves them: each generated adapter with its generated MCP definition, narrowed by --tools. */
+async function gateTools(options: McpGateOptions, io: Io): Promise<Step<{ tools: GateTool[]; specOf: Map<string, string> }>> {
+  const loaded = await loadAdapters(options, options.errorFormat, io);
+  if (!loaded.ok) return loaded;
+  const { mcpTools } = (await import(`${loaded.outUrl}/definitions.js`)) as { mcpTools: McpTool[] };
+  const specOf = new Map(loaded.tools.map((t) => [t.tool, toPosix(join(options.specs, t.specPath))]));
+  const wanted = options.tools === undefined ? [...specOf.keys()] : options.tools.split(",").map((name) => name.trim()).filter((name) => name !== "");
+  const unknown = wanted.filter((name) => !specOf.has(name));
+  if (unknown.length > 0) return report(unknown.map((tool) => diagnostic("TG802", at(options.specs), { tool: quote(tool), dir: quote(toPosix(options.specs)) })), EXIT.usage, options, io);
+  const adapters = loaded.adapters as Readonly<Record<string, AnyAdapter<unknown, unknown, object>>>;
+  const tools = mcpTools.filter((d) => wanted.includes(d.name)).map((definition) => ({ definition, adapter: adapters[definition.name]! }));
+  return { ok: true, value: { tools, specOf } };
+}
+
+function startProblem(problem: GateProblem, specOf: ReadonlyMap<string, string>, options: McpGateOptions, io: Io): number {
+  const command = quote(options.command.join(" "));
+  if (problem.failure === "not_found") return report([diagnostic("TG803", at(options.specs), { command, reason: "no such command" })], EXIT.usage, options, io).exit;
+  if (!("tools" in problem)) return report([diagnostic("TG804", at(options.specs), { command, reason: problem.detail })], EXIT.findings, options, io).exit;
+  const code = problem.failure === "not_listed" ? "TG805" : "TG806";
+  const pinFile = typeof options.pin === "string" ? options.pin : DEFAULT_PIN_FILE;
+  return report(problem.tools.map((tool) => diagnostic(code, at(specOf.get(tool) ?? options.specs), { tool: quote(tool), file: quote(toPosix(pinFile)) })), EXIT.findings, options, io).exit;
+}
+
+/**
+ * `toolgate mcp-gate`: serves the project's tools over stdio in front of an untrusted MCP server.
+ * stdout is the MCP channel, so every word for the operator goes to stderr; exit 0 when the client
+ * disconnects, 1 when the upstream does not cover the specs, 2 for a usage or configuration error.
+ */
+export async function runMcpGate(options: McpGateOptions, io: Io): Promise<number> {
+  const [command, ...args] = options.command;
+  if (command === undefined) return (io.stderr(formatUsageError("toolgate: mcp-gate needs the upstream command after `--`", options.errorFormat)), EXIT.usage);
+  // Nothing but MCP may reach stdout: the loader's words go to stderr too.
+  const quiet: Io = { stdout: io.stderr, stderr: io.stderr };
+  const pin = await readPin(options, quiet);
+  if (!pin.ok) return pin.exit;
+  const project = await gateTools(options, quiet);
+  if (!project.ok) return project.exit;
+  const operator = operatorLines(io.stderr);
+  const upstream = { command, args, cwd: process.cwd() };
+  const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator, restarts: { restarts: options.maxRestarts, windowMs: 60_000 } });
+  if ("problem" in started) return startProblem(started.problem, project.value.specOf, options, quiet);
+  await serveOverStdio(started.gate);
+  return EXIT.ok;
+}
