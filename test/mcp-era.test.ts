@@ -4,7 +4,7 @@ import { readResult as readReview } from "../generated/review_status/client.js";
 import { readResult as readDiskUsage } from "../generated/ssh_disk_usage/client.js";
 import { INVALID_RESPONSE } from "./support/events.js";
 import { startHttpExample, type HttpExample } from "./support/mcp-http.js";
-import { httpClient, readOperatorLines, setScenario, stdioClient, type McpClient, type SdkLine } from "./support/mcp-session.js";
+import { httpClient, readOperatorLines, REVISION, setScenario, stdioClient, type McpClient, type SdkLine } from "./support/mcp-session.js";
 
 /*
  * The SDK 2.x example server serves MCP 2026-07-28 (stateless: server/discover, every request with
@@ -13,9 +13,6 @@ import { httpClient, readOperatorLines, setScenario, stdioClient, type McpClient
  */
 
 const SERVER = "examples/mcp/server-v2.ts";
-
-/** The revision each client line ends up on, as SDK 2.x reports it (SDK 1.x does not say). */
-const REVISION: Record<SdkLine, string | undefined> = { "v2-2026": "2026-07-28", v2: "2025-11-25", v1: undefined };
 
 interface Connected {
   readonly client: McpClient;

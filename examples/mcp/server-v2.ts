@@ -9,9 +9,9 @@
  */
 import { parseArgs } from "node:util";
 import { McpServer } from "@modelcontextprotocol/server";
-import { fixedToolsServerOptions, serveHttpUntilStopped, serveStdio } from "@toolgate/cli/mcp/serve";
+import { fixedToolsServerOptions, serveUntilStopped } from "@toolgate/cli/mcp/serve";
 import { toCallToolResult, toStandardSchema } from "@toolgate/runtime";
-import { operatorLine, startExample, stopWithStdin, type Example } from "./setup.js";
+import { operatorLine, startExample, type Example } from "./setup.js";
 
 /** A fresh server instance with every tool: once per stdio connection, once per HTTP request. */
 function serverFor(example: Example): () => McpServer {
@@ -40,10 +40,7 @@ if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535
 }
 const example = await startExample();
 const newServer = serverFor(example);
-if (port === undefined) {
-  serveStdio(newServer);
-  stopWithStdin(example);
-} else {
-  await serveHttpUntilStopped(newServer, { port }, (url) => operatorLine({ kind: "http", url }));
-  await example.close();
-}
+const target = port === undefined ? ({ kind: "stdio" } as const) : ({ kind: "http", port } as const);
+await serveUntilStopped(newServer, target, (url) => operatorLine({ kind: "http", url }));
+await example.close();
+process.exit(0);

@@ -29,6 +29,9 @@ export interface Session {
  */
 export type SdkLine = "v1" | "v2" | "v2-2026";
 
+/** The revision each client line ends up on, as SDK 2.x reports it (SDK 1.x does not say). */
+export const REVISION: Readonly<Record<SdkLine, string | undefined>> = { "v2-2026": "2026-07-28", v2: "2025-11-25", v1: undefined };
+
 // Short, so the timeout scenario ends quickly; a safety bound, not something the tests time.
 const UPSTREAM_TIMEOUT_MS = "300";
 
@@ -70,7 +73,12 @@ function connectClient(sdk: SdkLine, transport: () => V1Transport | V2Transport)
 }
 
 export function stdioClient(sdk: SdkLine, server: string, env: Record<string, string> = {}): { client: StdioClient; connected: Promise<void> } {
-  const params = { command: process.execPath, args: ["--import", "tsx", server], cwd: repoRoot, env: { ...getDefaultEnvironment(), ...env }, stderr: "pipe" as const };
+  return stdioCommandClient(sdk, ["--import", "tsx", server], repoRoot, env);
+}
+
+/** The same for a server started as `node <args>` in `cwd` (the built CLI, say). */
+export function stdioCommandClient(sdk: SdkLine, args: readonly string[], cwd: string, env: Record<string, string> = {}): { client: StdioClient; connected: Promise<void> } {
+  const params = { command: process.execPath, args: [...args], cwd, env: { ...getDefaultEnvironment(), ...env }, stderr: "pipe" as const };
   const transport = sdk === "v1" ? new StdioV1(params) : new StdioV2(params);
   const { client, connected } = connectClient(sdk, () => transport);
   return { client: { ...client, stderr: transport.stderr as Readable }, connected };
@@ -105,15 +113,16 @@ export async function startSession(sdk: SdkLine, server: string): Promise<Sessio
   };
 }
 
-/** Collects every operator line into `into`; resolves with the first line of `kind`. */
-export function readOperatorLines(stderr: Readable, into: OperatorLine[], kind: string): Promise<OperatorLine> {
+/** Collects every operator line into `into`; resolves with the first line of `kind` (or the first `found` holds for). */
+export function readOperatorLines(stderr: Readable, into: OperatorLine[], kind: string | ((line: OperatorLine) => boolean)): Promise<OperatorLine> {
+  const found = typeof kind === "string" ? (line: OperatorLine) => line.kind === kind : kind;
   return new Promise((resolve, reject) => {
     createInterface({ input: stderr }).on("line", (line) => {
       const record = parseLine(line);
       into.push(record);
-      if (record.kind === kind) resolve(record);
+      if (found(record)) resolve(record);
     });
-    stderr.once("end", () => reject(new Error(`the example server ended before its "${kind}" line`)));
+    stderr.once("end", () => reject(new Error(`the server ended before the line it was to announce: ${JSON.stringify(into)}`)));
   });
 }
 

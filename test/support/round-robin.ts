@@ -1,4 +1,6 @@
+import { REQUEST_ID_META_KEY } from "@toolgate/runtime";
 import http from "node:http";
+import { expect } from "vitest";
 import type { AddressInfo } from "node:net";
 
 /** A trivial HTTP round-robin on 127.0.0.1: request n goes to backend n mod N, no stickiness of any kind. */
@@ -34,4 +36,36 @@ export async function startRoundRobin(backends: readonly string[]): Promise<Roun
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** What a behind-the-proxy instance tells the operator; every line about a call carries its request id. */
+export interface Instance {
+  readonly operator: readonly { readonly [key: string]: unknown }[];
+}
+
+/**
+ * The instances whose operator channel names the request id: exactly one for a call that one
+ * instance served. Waits a little, since stderr lines can arrive after the HTTP answer.
+ */
+async function servedBy(instances: readonly Instance[], requestId: string): Promise<number[]> {
+  const owners = () => instances.flatMap((instance, index) => (instance.operator.some((line) => line.request_id === requestId) ? [index] : []));
+  for (let wait = 0; wait < 200 && owners().length === 0; wait++) await new Promise((resolve) => setTimeout(resolve, 25));
+  return owners();
+}
+
+/**
+ * Asserts the stateless property on `results` (tool results with the request id in `_meta`): each
+ * was served by exactly one of two instances, both served some, and the proxy alternated strictly
+ * since `before` (the instances' shares differ by at most one request).
+ */
+export async function expectBothServed(instances: readonly Instance[], results: readonly Record<string, unknown>[], proxy: RoundRobin, before: readonly number[]): Promise<void> {
+  const owners: number[] = [];
+  for (const result of results) {
+    const owner = await servedBy(instances, String((result._meta as Record<string, unknown>)[REQUEST_ID_META_KEY]));
+    expect(owner).toHaveLength(1);
+    owners.push(owner[0]!);
+  }
+  expect(new Set(owners)).toStrictEqual(new Set([0, 1]));
+  const shares = proxy.forwarded.map((count, index) => count - before[index]!);
+  expect(Math.abs(shares[0]! - shares[1]!)).toBeLessThanOrEqual(1);
 }

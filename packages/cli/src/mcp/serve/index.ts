@@ -2,4 +2,4 @@
 export { serveStdio, type StdioServeOptions } from "./stdio.js";
 export { DEFAULT_HTTP_HOST, MCP_HTTP_PATH, serveHttp, type HttpServeOptions, type HttpServing } from "./http.js";
 export { fixedToolsServerOptions } from "./options.js";
-export { serveHttpUntilStopped } from "./until-stopped.js";
+export { serveUntilStopped, type ServeTarget } from "./until-stopped.js";
