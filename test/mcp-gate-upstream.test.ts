@@ -13,8 +13,8 @@ const PROBE = ["--tools", "probe_status"];
 
 const code = (result: Record<string, unknown>) => (JSON.parse((result.content as { text: string }[])[0]!.text) as { error: { code: string } }).error.code;
 
-async function probe(extra: readonly string[] = [], onToolsChanged?: () => void): Promise<GateSession> {
-  return startGateSession(project.dir, [...PROBE, ...extra], PROBE_SERVER, onToolsChanged);
+async function probe(extra: readonly string[] = [], onToolsChanged?: () => void, upstreamArgs: readonly string[] = []): Promise<GateSession> {
+  return startGateSession(project.dir, [...PROBE, ...extra], [...PROBE_SERVER, ...upstreamArgs], onToolsChanged);
 }
 
 beforeAll(async () => {
@@ -59,7 +59,8 @@ describe("mcp-gate in front of a misbehaving upstream", { timeout: 180_000 }, ()
 
 describe("mcp-gate's restart budget", { timeout: 180_000 }, () => {
   it("fails the call a crash interrupts, restarts within the budget, then fails fast once it is spent", async () => {
-    const gate = await probe(["--max-restarts", "1"]);
+    // This upstream's outputSchema contradicts its results, so its good answers also show the gate never applies an upstream's schema.
+    const gate = await probe(["--no-pin", "--max-restarts", "1"], undefined, ["--contradicting-schema"]);
     try {
       expect(code(await gate.call("probe_status", { mode: "crash" }))).toBe("TEMPORARY_FAILURE");
       expect((await gate.call("probe_status", { mode: "ok" })).structuredContent).toEqual({ state: "ok" });

@@ -8,7 +8,9 @@ import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 const server = new McpServer({ name: "gate-test-upstream", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
 let description = "Reports the state of the probe.";
-const tool = () => ({ name: "probe_status", description, inputSchema: { type: "object" as const, properties: { mode: { type: "string" } } } });
+// With --contradicting-schema its outputSchema contradicts its own results: the gate never compiles an upstream's schema, the spec judges.
+const outputSchema = process.argv.includes("--contradicting-schema") ? { outputSchema: { type: "object" as const, properties: { state: { const: "down" } }, required: ["state"] } } : {};
+const tool = () => ({ name: "probe_status", description, inputSchema: { type: "object" as const, properties: { mode: { type: "string" } } }, ...outputSchema });
 const ok = { state: "ok", secret: "operator-only-7f3a" };
 
 type Answer = Record<string, unknown> | Promise<never>;

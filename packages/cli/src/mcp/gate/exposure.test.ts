@@ -1,4 +1,5 @@
 import type { McpTool } from "@toolgate/runtime";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pinFileOf, type UpstreamTool } from "../pin.js";
 import { exposureOf, sameExposed } from "./exposure.js";
@@ -44,5 +45,26 @@ describe("exposureOf", () => {
     const pin = pinFileOf(server, listed);
     expect(sameExposed(exposureOf(specs, pin, listed), exposureOf(specs, pin, [...listed, upstream("c")]))).toBe(true);
     expect(sameExposed(exposureOf(specs, pin, listed), exposureOf(specs, pin, [upstream("a")]))).toBe(false);
+  });
+});
+
+describe("exposureOf on any upstream list", () => {
+  const listed = fc.array(fc.record({ name: fc.constantFrom("a", "b", "c"), description: fc.string(), title: fc.option(fc.string(), { nil: undefined }) }), { maxLength: 6 });
+
+  it("exposes only spec'd tools, as the spec's own objects, and withholds every tool whose definition left the pin", () => {
+    const specs = [spec("a"), spec("b")];
+    fc.assert(
+      fc.property(listed, listed, (pinned, now) => {
+        const pin = pinFileOf(server, [...new Map(pinned.map((t) => [t.name, t])).values()]);
+        const current = [...new Map(now.map((t) => [t.name, t])).values()];
+        const exposure = exposureOf(specs, pin, current);
+        for (const tool of exposure.exposed) expect(specs).toContain(tool);
+        for (const tool of specs) {
+          const same = pin.tools[tool.name] !== undefined && current.some((t) => t.name === tool.name && JSON.stringify(pinFileOf(server, [t]).tools[t.name]) === JSON.stringify(pin.tools[t.name]));
+          expect(exposure.exposed.includes(tool)).toBe(same);
+        }
+      }),
+      { seed: 18, numRuns: 300 },
+    );
   });
 });

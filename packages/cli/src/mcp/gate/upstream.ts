@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/client";
+import type { Client, JsonSchemaValidatorResult } from "@modelcontextprotocol/client";
 import type { UpstreamTool } from "../pin.js";
 import { RestartBudget, type RestartLimits } from "./budget.js";
 import type { Operator } from "./operator.js";
@@ -29,6 +29,16 @@ interface Connected {
 
 /** The SDK's codes for a connection that is gone (SdkErrorCode values). */
 const LOST = new Set(["CONNECTION_CLOSED", "NOT_CONNECTED", "SEND_FAILED"]);
+
+/**
+ * The upstream's own outputSchemas are never compiled in the gate: they are untrusted input (a
+ * hostile `pattern` would run here), and the spec's generated validators judge every result anyway.
+ */
+const UNCOMPILED = {
+  getValidator<T>() {
+    return (input: unknown): JsonSchemaValidatorResult<T> => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
 
 const sdk = async () => ({ ...(await import("@modelcontextprotocol/client")), ...(await import("@modelcontextprotocol/client/stdio")) });
 
@@ -119,7 +129,7 @@ export class UpstreamLink {
     const transport = new StdioClientTransport({ command: this.#command.command, args: [...this.#command.args], cwd: this.#command.cwd, env: getDefaultEnvironment(), stderr: "pipe" });
     // The upstream's stderr is its own business: drained so it never blocks, and passed on nowhere.
     transport.stderr?.on("data", () => undefined);
-    const client: Client = new Client({ name: "toolgate-mcp-gate", version: "0.1.0" }, { listChanged: { tools: { onChanged: (error, tools) => this.#changed(client, error, tools) } } });
+    const client: Client = new Client({ name: "toolgate-mcp-gate", version: "0.1.0" }, { jsonSchemaValidator: UNCOMPILED, listChanged: { tools: { onChanged: (error, tools) => this.#changed(client, error, tools) } } });
     try {
       await client.connect(transport);
       const { tools } = await client.listTools();
