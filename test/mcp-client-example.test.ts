@@ -8,7 +8,7 @@ describe("the MCP client example", () => {
   it("lists the server's tools and reads review_status through the generated readResult", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "examples/mcp/client.ts"], { cwd: repoRoot, timeout: 60_000 });
     const [tools, review] = stdout.trimEnd().split("\n");
-    expect(tools).toBe("tools: build_status, deployment_status, job_run_status, review_status");
+    expect(tools).toBe("tools: build_status, deployment_status, job_run_status, review_status, ssh_disk_usage");
     expect(review).toMatch(/^review CR-42: approved \(observed \d{4}-\d\d-\d\dT[\d:.]+Z\)$/);
   }, 90_000);
 });

@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AdapterEvent, AgentResult } from "@toolgate/runtime";
 import { newAuditAnchor, openAuditFile } from "@toolgate/runtime/audit";
-import { parseDiskUsage } from "@toolgate/runtime/upstream";
 import { deploymentStatus, deploymentStatusRoute, jobRunStatus, jobRunStatusRoute, reviewStatus, reviewStatusRoute, sshDiskUsage } from "../../generated/index.js";
 import { runTool } from "./gateway.js";
+import { localDiskUsage } from "./local-df.js";
 
 const TOKEN = "demo-token-never-shown";
 const now = (): string => new Date().toISOString();
@@ -64,15 +64,6 @@ async function main(): Promise<void> {
   const reviews = upstream(reviewStatusRoute.pathFor);
   const jobs = upstream(jobRunStatusRoute.pathFor);
   const deployments = upstream(deploymentStatusRoute.pathFor);
-  // A real command: local `df` stands in for `ssh <host> df -P -k -- <mount>`.
-  const df = {
-    command: {
-      file: "df",
-      argsFor: (i: { mount?: string }) => ["-P", "-k", "--", i.mount ?? "/"],
-      parse: parseDiskUsage,
-      timeoutMs: 5_000,
-    },
-  };
 
   // Every boundary of every call goes to a hash-chained audit file; the gateway would publish its head elsewhere.
   const auditPath = join(mkdtempSync(join(tmpdir(), "toolgate-demo-")), "audit.jsonl");
@@ -92,7 +83,7 @@ async function main(): Promise<void> {
       () => runTool(jobRunStatus, { project_id: "bluebird", job: "deploy" }, { upstream: jobs, context, audit }),
     ],
     ["deployment after one 503 (retried)", () => runTool(deploymentStatus, { environment: "staging" }, { upstream: deployments, context, audit })],
-    ["disk usage of / via a command", () => runTool(sshDiskUsage, { host: "build-01", mount: "/" }, { upstream: df, context, audit })],
+    ["disk usage of / via a command", () => runTool(sshDiskUsage, { host: "build-01", mount: "/" }, { upstream: localDiskUsage, context, audit })],
   ];
   for (const [title, run] of scenarios) show(title, await run(), events.at(-1));
   server.close();

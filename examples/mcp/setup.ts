@@ -17,7 +17,7 @@ export interface Example {
   close(): Promise<void>;
 }
 
-const operatorLine = (record: object): void => void process.stderr.write(`${JSON.stringify(record)}\n`);
+export const operatorLine = (record: object): void => void process.stderr.write(`${JSON.stringify(record)}\n`);
 
 export async function startExample(): Promise<Example> {
   const upstream = await startUpstream();
@@ -25,7 +25,7 @@ export async function startExample(): Promise<Example> {
   const timeoutMs = Number(process.env.TOOLGATE_EXAMPLE_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
   const context = { onEvent: (event: AdapterEvent) => operatorLine({ kind: "event", ...event }) };
   const onAttempt = (record: object): void => operatorLine({ kind: "attempt", ...record });
-  const tools = exampleTools({ baseUrl: upstream.baseUrl, timeoutMs, context, onAttempt });
+  const tools = await exampleTools({ baseUrl: upstream.baseUrl, timeoutMs, context, onAttempt });
   const names = new Map(tools.map((t) => [t.definition.name, t]));
   return { tools, byName: (name) => names.get(name), close: () => upstream.close() };
 }

@@ -1,27 +1,15 @@
 /**
- * The tools the example server exposes: each one's generated MCP definition, its generated
- * validators (for SDK v2's Standard Schema), and a call that runs the generated adapter against the
- * upstream through the example gateway (validate → HTTP with the spec's retry policy → adapt).
- * ssh_disk_usage is left out: its upstream is an SSH command, not HTTP.
+ * The tools the example server exposes, read from the generated registry, so a new spec appears
+ * without editing this file: each one's generated MCP definition, its generated validators (for
+ * SDK v2's Standard Schema), and a call that runs the generated adapter through the example gateway
+ * (validate → upstream with the spec's retry policy → adapt). An HTTP tool goes to the fake upstream
+ * by its generated route; a command tool (ssh_disk_usage) runs the local command for its operation.
  */
 import type { AgentResult, AnyAdapter, McpTool, ToolgateContext, Validator } from "@toolgate/runtime";
-import { buildStatus } from "../../generated/build_status/adapter.js";
-import { mcpTool as buildStatusTool } from "../../generated/build_status/definitions.js";
-import * as buildStatusValidators from "../../generated/build_status/validate.js";
-import * as buildStatusView from "../../generated/build_status/validate-view.js";
-import { deploymentStatus } from "../../generated/deployment_status/adapter.js";
-import { mcpTool as deploymentStatusTool } from "../../generated/deployment_status/definitions.js";
-import * as deploymentStatusValidators from "../../generated/deployment_status/validate.js";
-import * as deploymentStatusView from "../../generated/deployment_status/validate-view.js";
-import { jobRunStatus } from "../../generated/job_run_status/adapter.js";
-import { mcpTool as jobRunStatusTool } from "../../generated/job_run_status/definitions.js";
-import * as jobRunStatusValidators from "../../generated/job_run_status/validate.js";
-import * as jobRunStatusView from "../../generated/job_run_status/validate-view.js";
-import { reviewStatus } from "../../generated/review_status/adapter.js";
-import { mcpTool as reviewStatusTool } from "../../generated/review_status/definitions.js";
-import * as reviewStatusValidators from "../../generated/review_status/validate.js";
-import * as reviewStatusView from "../../generated/review_status/validate-view.js";
-import { runTool, type AttemptRecord } from "../gateway/gateway.js";
+import { mcpTools } from "../../generated/definitions.js";
+import * as registry from "../../generated/index.js";
+import { runTool, type AttemptRecord, type Upstream } from "../gateway/gateway.js";
+import { localDiskUsage } from "../gateway/local-df.js";
 
 export interface ExposedTool {
   readonly definition: McpTool;
@@ -40,35 +28,40 @@ export interface ToolOptions {
   readonly onAttempt: (record: AttemptRecord) => void;
 }
 
-interface Validators {
-  readonly validateInput: Validator;
-  readonly validateAgentView: Validator;
+type Input = Record<string, unknown>;
+type Route = { readonly pathFor: (input: Input) => string };
+
+/** The commands this example runs locally, by the spec's `upstream.operation`. */
+const COMMANDS: Readonly<Record<string, Upstream<Input>>> = { df: localDiskUsage };
+
+const camelCase = (name: string): string => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The generated HTTP route (`<tool>Route`), else the local command; undefined for neither. */
+function upstreamOf(name: string, operation: string | undefined, options: ToolOptions): Upstream<Input> | undefined {
+  const route = (registry as unknown as Record<string, Route | undefined>)[`${camelCase(name)}Route`];
+  if (route) return { baseUrl: options.baseUrl, pathFor: route.pathFor, timeoutMs: options.timeoutMs };
+  return operation === undefined ? undefined : COMMANDS[operation];
 }
 
-function expose<Input, Output, View extends object>(
-  adapter: AnyAdapter<Input, Output, View>,
-  definition: McpTool,
-  validators: Validators,
-  pathFor: (input: Input) => string,
-  options: ToolOptions,
-): ExposedTool {
-  const upstream = { baseUrl: options.baseUrl, pathFor, timeoutMs: options.timeoutMs };
-  return {
-    definition,
-    validateInput: validators.validateInput,
-    validateAgentView: validators.validateAgentView,
-    call: (args) => runTool(adapter, args, { upstream, context: options.context, onAttempt: options.onAttempt }),
-  };
-}
-
-const segment = encodeURIComponent;
-
-/** The exposed tools in tool-name order, so tools/list is deterministic. */
-export function exampleTools(options: ToolOptions): readonly ExposedTool[] {
-  return [
-    expose(buildStatus, buildStatusTool, { ...buildStatusValidators, ...buildStatusView }, (i) => `/projects/${segment(i.project_id)}/builds/${segment(i.revision)}`, options),
-    expose(deploymentStatus, deploymentStatusTool, { ...deploymentStatusValidators, ...deploymentStatusView }, (i) => `/deployments/${segment(i.environment)}`, options),
-    expose(jobRunStatus, jobRunStatusTool, { ...jobRunStatusValidators, ...jobRunStatusView }, (i) => `/projects/${segment(i.project_id)}/jobs/${segment(i.job)}/runs/latest`, options),
-    expose(reviewStatus, reviewStatusTool, { ...reviewStatusValidators, ...reviewStatusView }, (i) => `/reviews/${segment(i.change_id)}`, options),
+async function validatorsOf(name: string): Promise<Pick<ExposedTool, "validateInput" | "validateAgentView">> {
+  // `name` comes from the generated registry (^[a-z][a-z0-9_]*$), never from a client.
+  const [input, view] = (await Promise.all([import(`../../generated/${name}/validate.js`), import(`../../generated/${name}/validate-view.js`)])) as [
+    { validateInput: Validator },
+    { validateAgentView: Validator },
   ];
+  return { validateInput: input.validateInput, validateAgentView: view.validateAgentView };
+}
+
+/** The exposed tools in tool-name order (the registry's), so tools/list is deterministic. */
+export async function exampleTools(options: ToolOptions): Promise<readonly ExposedTool[]> {
+  const tools: ExposedTool[] = [];
+  for (const definition of mcpTools) {
+    const adapter = registry.adapters[definition.name as registry.ToolName] as unknown as AnyAdapter<Input, unknown, object>;
+    const upstream = upstreamOf(definition.name, adapter.operation, options);
+    // A command this example cannot run locally: the tool is not listed rather than failing every call.
+    if (upstream === undefined) continue;
+    const run = { upstream, context: options.context, onAttempt: options.onAttempt };
+    tools.push({ definition, ...(await validatorsOf(definition.name)), call: (args) => runTool(adapter, args, run) });
+  }
+  return tools;
 }

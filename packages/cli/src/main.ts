@@ -65,6 +65,12 @@ function restartsArgument(value: string): number {
   return n;
 }
 
+function portArgument(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError("a port number from 0 to 65535 is expected");
+  return n;
+}
+
 function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void): Command {
   const cli = new Command("toolgate")
     .description("Compile tool contracts into typed, precompiled adapters for AI agents.")
@@ -169,6 +175,8 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--no-pin", "run without a pin file: drift goes unchecked (an operator warning says so)")
     .option("--tools <names>", "expose only these tools (comma-separated)")
     .option("--max-restarts <n>", "upstream restarts allowed per minute before calls fail fast", restartsArgument, 3)
+    .option("--http <port>", "serve Streamable HTTP on this port (0 picks one) instead of stdio; no sessions, so instances scale out", portArgument)
+    .option("--host <address>", "the interface --http listens on (default: 127.0.0.1)")
     .addOption(errorFormatOption("diagnostic format"))
     .action(async (command: string[], opts) =>
       done(await withProjectConfig(opts, io, async (project) => (await import("./mcp/gate/command.js")).runMcpGate({ ...opts, ...project, hooks: project.hooks, command }, io))),

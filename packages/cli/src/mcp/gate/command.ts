@@ -8,8 +8,7 @@ import { loadAdapters } from "../../load-adapters.js";
 import type { ProjectPaths } from "../../project.js";
 import { formatUsageError } from "../../usage.js";
 import { DEFAULT_PIN_FILE, parsePinFile, type PinFile } from "../pin.js";
-import { operatorLines, startGate, type GateProblem, type GateTool } from "./index.js";
-import { serveOverStdio } from "./stdio.js";
+import { operatorLines, startGate, type Gate, type GateProblem, type GateTool, type Operator } from "./index.js";
 
 export interface McpGateOptions extends ProjectPaths {
   readonly errorFormat: ErrorFormat;
@@ -17,6 +16,9 @@ export interface McpGateOptions extends ProjectPaths {
   readonly tools: string | undefined;
   readonly maxRestarts: number;
   readonly command: readonly string[];
+  /** `--http <port>`: Streamable HTTP instead of stdio; `--host` the interface (127.0.0.1 unless given). */
+  readonly http?: number | undefined;
+  readonly host?: string | undefined;
 }
 
 type Step<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly exit: number };
@@ -84,6 +86,22 @@ export async function runMcpGate(options: McpGateOptions, io: Io): Promise<numbe
   const upstream = { command, args, cwd: process.cwd() };
   const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator, restarts: { restarts: options.maxRestarts, windowMs: 60_000 } });
   if ("problem" in started) return startProblem(started.problem, project.value.specOf, options, quiet);
-  await serveOverStdio(started.gate);
-  return EXIT.ok;
+  return serveGate(started.gate, options, operator, quiet);
+}
+
+/** Serves the gate over stdio, or over Streamable HTTP with `--http`, until stopped; then stops the upstream. */
+async function serveGate(gate: Gate, options: McpGateOptions, operator: Operator, io: Io): Promise<number> {
+  const { serveUntilStopped, DEFAULT_HTTP_HOST } = await import("../serve/index.js");
+  const host = options.host ?? DEFAULT_HTTP_HOST;
+  const target = options.http === undefined ? ({ kind: "stdio" } as const) : ({ kind: "http", host, port: options.http } as const);
+  try {
+    await serveUntilStopped(() => gate.newServer(), target, (url) => operator.gate("listening", { url }));
+    return EXIT.ok;
+  } catch (error) {
+    // Only listening can fail here (a port in use, an address this host does not have).
+    const reason = typeof (error as { code?: unknown }).code === "string" ? (error as { code: string }).code : "listen failed";
+    return report([diagnostic("TG840", at(options.specs), { address: quote(`${host}:${String(options.http)}`), reason })], EXIT.usage, options, io).exit;
+  } finally {
+    await gate.close();
+  }
 }
