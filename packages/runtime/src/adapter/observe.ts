@@ -30,6 +30,7 @@ export function deliver<View>(
   started: number,
 ): AgentResult<View> {
   const result = settle(def, call, judgement);
-  report(def, call, judgement.outcome(), raw, started);
+  // The outcome is only assembled for someone who listens: most calls have no sink.
+  if (call.context.onEvent || call.context.onRawEvidence) report(def, call, judgement.outcome(), raw, started);
   return result;
 }

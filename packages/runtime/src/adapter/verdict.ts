@@ -36,9 +36,12 @@ export interface Outcome extends Facts {
   readonly layer: Layer | undefined;
 }
 
-export const pass = <T>(value: T, facts: Partial<Facts> = {}): Verdict<T> => ({ ok: true, value, facts });
+/** A stage that found nothing new; shared, so joining it copies nothing (the hot path). */
+const NOTHING_NEW: Partial<Facts> = Object.freeze({});
 
-export const stop = (code: string, layer: Layer, facts: Partial<Facts> = {}, error?: AgentError): Stop =>
+export const pass = <T>(value: T, facts: Partial<Facts> = NOTHING_NEW): Verdict<T> => ({ ok: true, value, facts });
+
+export const stop = (code: string, layer: Layer, facts: Partial<Facts> = NOTHING_NEW, error?: AgentError): Stop =>
   error === undefined ? { ok: false, code, layer, facts } : { ok: false, code, layer, facts, error };
 
 const NO_FACTS: Facts = {
@@ -101,7 +104,7 @@ export class Judgement<T> {
   }
 
   private joined<U>(next: Verdict<U>): Judgement<U> {
-    return new Judgement(next, { ...this.facts, ...next.facts });
+    return new Judgement(next, next.facts === NOTHING_NEW ? this.facts : { ...this.facts, ...next.facts });
   }
 
   outcome(): Outcome {

@@ -1,5 +1,6 @@
 import { toText } from "./decode.js";
-import { scan, type LosslessSpan } from "./scan.js";
+import { memberCount, prototypeIsClean } from "./members.js";
+import { scan, type LosslessSpan, type ScanOptions } from "./scan.js";
 import { parseFailure, type ParseLimits, type ParseOutcome } from "./types.js";
 
 const nameSets = new WeakMap<readonly string[], ReadonlySet<string>>();
@@ -23,19 +24,36 @@ function quoteSpans(text: string, spans: readonly LosslessSpan[]): string {
   return out + text.slice(at);
 }
 
+const scanOptions = (limits: ParseLimits): ScanOptions => ({
+  maxDepth: limits.maxDepth,
+  lossless: nameSet(limits.losslessIntegerKeys),
+  declared: nameSet(limits.declaredForbiddenKeys),
+});
+
 /**
  * Strict JSON for untrusted tool output: the byte limit first, then fatal UTF-8, then one scan for
- * depth, duplicate names (also escape-equivalent spellings), forbidden names, lone surrogates and
- * unsafe numbers, then JSON.parse for the grammar and the values. Never throws.
+ * depth, forbidden names, lone surrogates and unsafe numbers that also counts the members, then
+ * JSON.parse for the grammar and the values. Duplicate names (also escape-equivalent spellings):
+ * JSON.parse keeps one own member per distinct name, so when the tree has as many members as the
+ * text has there is none; only on a mismatch (or a polluted Object.prototype, which makes the
+ * count unusable) does the exact scan run, to name the offending member. Never throws.
  */
 export function parseStrict(input: string | Uint8Array, limits: ParseLimits): ParseOutcome {
   const text = toText(input, limits.maxBytes);
   if (typeof text !== "string") return text;
-  const scanned = scan(text, { maxDepth: limits.maxDepth, lossless: nameSet(limits.losslessIntegerKeys), declared: nameSet(limits.declaredForbiddenKeys) });
-  if (!Array.isArray(scanned)) return scanned as Exclude<typeof scanned, readonly LosslessSpan[]>;
+  const options = scanOptions(limits);
+  const scanned = scan(text, options, false);
+  if (!("members" in scanned)) return scanned;
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(scanned.length === 0 ? text : quoteSpans(text, scanned)) };
+    value = JSON.parse(scanned.lossless.length === 0 ? text : quoteSpans(text, scanned.lossless));
   } catch {
     return parseFailure("syntax", 0);
   }
+  const clean = prototypeIsClean();
+  if (clean && memberCount(value) === scanned.members) return { ok: true, value };
+  const exact = scan(text, options, true);
+  if (!("members" in exact)) return exact;
+  // With a clean prototype only a repeated name, which the exact scan finds, changes the count; should it find none, refuse anyway.
+  return clean ? parseFailure("duplicate_key", 0) : { ok: true, value };
 }

@@ -4,12 +4,13 @@ import { escapedStringEnd, LONE_SURROGATE } from "./strings.js";
 import { parseFailure, type ParseFailure } from "./types.js";
 
 /**
- * One pass over the text before JSON.parse: depth, duplicate and forbidden member names, lone
- * surrogate escapes and unsafe numbers. It hops from quote to quote with native indexOf and only
- * walks characters outside strings. The grammar is left to JSON.parse, which runs next and rejects
- * anything malformed, so this pass only has to be right on text JSON.parse accepts; the one exception
- * is a lossless integer, whose token it checks itself because quoting would hide it. Written as one
- * loop over locals because it is the hot path (see bench/).
+ * One pass over the text before JSON.parse: depth, forbidden member names, lone surrogate escapes
+ * and unsafe numbers, and either the exact duplicate-name check or only a count of the members (see
+ * parse.ts: the count proves most texts free of duplicates for less). It hops from quote to quote
+ * with native indexOf and only walks characters outside strings. The grammar is left to JSON.parse,
+ * which runs next and rejects anything malformed, so this pass only has to be right on text
+ * JSON.parse accepts; the one exception is a lossless integer, whose token it checks itself because
+ * quoting would hide it. Written as one loop over locals because it is the hot path (see bench/).
  */
 
 const QUOTE = 0x22;
@@ -34,21 +35,37 @@ export interface ScanOptions {
   readonly declared?: ReadonlySet<string> | undefined;
 }
 
-export type ScanResult = ParseFailure | readonly LosslessSpan[];
+export interface Scanned {
+  readonly lossless: readonly LosslessSpan[];
+  /** Members (name–value pairs) in the text, over all objects. */
+  readonly members: number;
+}
+
+export type ScanResult = ParseFailure | Scanned;
 
 const NONE: readonly LosslessSpan[] = Object.freeze([]);
 
 /** Per-depth state, reused across objects at the same depth so the scan allocates little. */
 interface Levels {
   readonly isObject: boolean[];
+  /** The names seen so far in the open object at each depth; only kept by the exact check. */
   readonly keys: (KeySet | undefined)[];
-  readonly lastKey: (string | undefined)[];
 }
 
-export function scan(text: string, options: ScanOptions): ScanResult {
+/** The most recent member name: an unsafe integer right after it is read losslessly when the name asks. */
+interface LastName {
+  open: number;
+  end: number;
+  escaped: boolean;
+}
+
+/** `exact` compares every name with its object's earlier names; otherwise names are only counted. */
+export function scan(text: string, options: ScanOptions, exact: boolean): ScanResult {
   const n = text.length;
-  const levels: Levels = { isObject: [], keys: [], lastKey: [] };
+  const levels: Levels = { isObject: [], keys: [] };
+  const last: LastName = { open: -1, end: -1, escaped: false };
   let lossless: LosslessSpan[] | undefined;
+  let members = 0;
   let depth = 0;
   // Inside an object a string right after `{` or `,` is a member name; tracking that is cheaper than
   // looking ahead for the colon. On text JSON.parse rejects it may be wrong, and that text still
@@ -71,8 +88,12 @@ export function scan(text: string, options: ScanOptions): ScanResult {
       if (end < 0 || end >= n) return parseFailure("syntax", i);
       if (expectName) {
         expectName = false;
-        const failure = recordKey(text, i, end, escaped, levels, depth - 1, options.declared);
+        members++;
+        const failure = exact ? recordKey(text, i, end, escaped, levels, depth - 1, options.declared) : checkName(text, i, end, escaped, options.declared);
         if (failure) return failure;
+        last.open = i;
+        last.end = end;
+        last.escaped = escaped;
         // The colon would take one more trip around the loop to reach the final `else`.
         if (text.charCodeAt(end + 1) === COLON) {
           i = end + 2;
@@ -88,7 +109,6 @@ export function scan(text: string, options: ScanOptions): ScanResult {
       inObject = expectName = c === OPEN_OBJECT;
       levels.isObject[depth] = inObject;
       levels.keys[depth] = undefined;
-      levels.lastKey[depth] = undefined;
       depth++;
       i++;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
@@ -105,16 +125,19 @@ export function scan(text: string, options: ScanOptions): ScanResult {
       if (verdict === NON_FINITE) return parseFailure("non_finite_number", i);
       if (verdict === MALFORMED) return parseFailure("syntax", i);
       if (verdict === UNSAFE_INTEGER) {
-        const key = inObject ? levels.lastKey[depth - 1] : undefined;
+        // Inside an object a number is the value of the name just before it.
+        const key = inObject && options.lossless ? nameAt(text, last.open, last.end, last.escaped) : undefined;
         if (key === undefined || !options.lossless?.has(key)) return parseFailure("unsafe_integer", i);
         (lossless ??= []).push({ start: i, end: end.at });
       }
       i = end.at;
     } else {
-      i++;
+      // Outside strings and numbers valid text only has literals, punctuation and whitespace: a
+      // literal is skipped whole (on other text JSON.parse, which runs next, fails anyway).
+      i += c === 0x74 || c === 0x6e ? 4 : c === 0x66 ? 5 : 1;
     }
   }
-  return lossless ?? NONE;
+  return { lossless: lossless ?? NONE, members };
 }
 
 function indexOrEnd(text: string, needle: string, from: number): number {
@@ -122,20 +145,36 @@ function indexOrEnd(text: string, needle: string, from: number): number {
   return at < 0 ? text.length : at;
 }
 
-function recordKey(text: string, open: number, end: number, escaped: boolean, levels: Levels, level: number, declared: ReadonlySet<string> | undefined): ParseFailure | undefined {
-  let key: string;
+/** The decoded name between the quotes at `open` and `end`, or undefined when its escapes are malformed. */
+function nameAt(text: string, open: number, end: number, escaped: boolean): string | undefined {
+  if (!escaped) return text.slice(open + 1, end);
   try {
     // Escaped names are decoded so "a" and "\u0061" (or a surrogate pair and its literal) compare equal.
-    key = escaped ? (JSON.parse(text.slice(open, end + 1)) as string) : text.slice(open + 1, end);
+    return JSON.parse(text.slice(open, end + 1)) as string;
   } catch {
-    return parseFailure("syntax", open);
+    return undefined;
   }
-  if (isForbiddenKey(key) && declared?.has(key) !== true) return parseFailure("forbidden_key", open);
+}
+
+const forbidden = (key: string, declared: ReadonlySet<string> | undefined): boolean => isForbiddenKey(key) && declared?.has(key) !== true;
+
+/** The counting check of a name: only a name as long as a forbidden one, or with escapes, is decoded. */
+function checkName(text: string, open: number, end: number, escaped: boolean, declared: ReadonlySet<string> | undefined): ParseFailure | undefined {
+  const length = end - open - 1;
+  if (!escaped && length !== 9 && length !== 11) return undefined;
+  const key = nameAt(text, open, end, escaped);
+  if (key === undefined) return parseFailure("syntax", open);
+  return forbidden(key, declared) ? parseFailure("forbidden_key", open) : undefined;
+}
+
+function recordKey(text: string, open: number, end: number, escaped: boolean, levels: Levels, level: number, declared: ReadonlySet<string> | undefined): ParseFailure | undefined {
+  const key = nameAt(text, open, end, escaped);
+  if (key === undefined) return parseFailure("syntax", open);
+  if (forbidden(key, declared)) return parseFailure("forbidden_key", open);
   const keys = levels.keys[level];
   if (keys === undefined) levels.keys[level] = [key];
   else if (!addKey(keys, key)) return parseFailure("duplicate_key", open);
   else if (Array.isArray(keys) && keys.length > 16) levels.keys[level] = new Set(keys);
-  levels.lastKey[level] = key;
   return undefined;
 }
 
