@@ -168,6 +168,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--no-pin", "run without a pin file: drift goes unchecked (an operator warning says so)")
     .option("--tools <names>", "expose only these tools (comma-separated)")
     .option("--max-restarts <n>", "upstream restarts allowed per minute before calls fail fast", restartsArgument, 3)
+    .option("--audit <file>", "append every call's boundaries to this hash-chained audit log (check it with `toolgate audit verify`)")
     .addOption(errorFormatOption("diagnostic format"))
     .action(async (command: string[], opts) =>
       done(await withProjectConfig(opts, io, async (project) => (await import("./mcp/gate/command.js")).runMcpGate({ ...opts, ...project, hooks: project.hooks, command }, io))),

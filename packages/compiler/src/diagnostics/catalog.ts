@@ -147,6 +147,7 @@ export const DIAGNOSTICS = {
   TG805: entry("error", (p) => `the upstream does not list ${p.tool}, which has a spec`, "Check the upstream's version and arguments, or narrow the gate with --tools."),
   TG806: entry("error", (p) => `${p.tool} has a spec but no entry in the pin file ${p.file}`, "Pin the upstream's definition again with `toolgate import mcp -- <command>`, or narrow the gate with --tools."),
   TG807: entry("warning", () => "--no-pin: the upstream's tool definitions are not checked for drift", "Record a pin with `toolgate import mcp -- <command>` so a changed tool is withheld."),
+  TG808: entry("error", (p) => `cannot write the audit file ${p.file}: ${p.reason}`, "Give --audit a file only this gate writes: a new file, or one an earlier `toolgate mcp-gate --audit` run wrote and no other process holds."),
   ...CHANGE_ENTRIES,
   TG503: entry(
     "warning",

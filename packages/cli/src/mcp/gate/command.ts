@@ -8,7 +8,8 @@ import { loadAdapters } from "../../load-adapters.js";
 import type { ProjectPaths } from "../../project.js";
 import { formatUsageError } from "../../usage.js";
 import { DEFAULT_PIN_FILE, parsePinFile, type PinFile } from "../pin.js";
-import { operatorLines, startGate, type GateProblem, type GateTool } from "./index.js";
+import { openGateAudit, type GateAudit } from "./audit-file.js";
+import { operatorLines, startGate, type GateProblem, type GateTool, type Operator } from "./index.js";
 import { serveOverStdio } from "./stdio.js";
 
 export interface McpGateOptions extends ProjectPaths {
@@ -16,6 +17,7 @@ export interface McpGateOptions extends ProjectPaths {
   readonly pin: string | boolean | undefined;
   readonly tools: string | undefined;
   readonly maxRestarts: number;
+  readonly audit: string | undefined;
   readonly command: readonly string[];
 }
 
@@ -57,6 +59,15 @@ async function gateTools(options: McpGateOptions, io: Io): Promise<Step<{ tools:
   return { ok: true, value: { tools, specOf } };
 }
 
+/** `--audit <file>` opened, or TG808 when the file cannot take this gate's records. */
+function auditLog(options: McpGateOptions, operator: Operator, io: Io): Step<GateAudit | undefined> {
+  if (options.audit === undefined) return { ok: true, value: undefined };
+  const opened = openGateAudit(options.audit, operator);
+  if ("audit" in opened) return { ok: true, value: opened.audit };
+  const shown = toPosix(relative(process.cwd(), resolve(options.audit)));
+  return report([diagnostic("TG808", at(shown), { file: quote(shown), reason: opened.problem })], EXIT.usage, options, io);
+}
+
 function startProblem(problem: GateProblem, specOf: ReadonlyMap<string, string>, options: McpGateOptions, io: Io): number {
   const command = quote(options.command.join(" "));
   if (problem.failure === "not_found") return report([diagnostic("TG803", at(options.specs), { command, reason: "no such command" })], EXIT.usage, options, io).exit;
@@ -81,9 +92,12 @@ export async function runMcpGate(options: McpGateOptions, io: Io): Promise<numbe
   const project = await gateTools(options, quiet);
   if (!project.ok) return project.exit;
   const operator = operatorLines(io.stderr);
+  const audit = auditLog(options, operator, quiet);
+  if (!audit.ok) return audit.exit;
   const upstream = { command, args, cwd: process.cwd() };
-  const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator, restarts: { restarts: options.maxRestarts, windowMs: 60_000 } });
-  if ("problem" in started) return startProblem(started.problem, project.value.specOf, options, quiet);
-  await serveOverStdio(started.gate);
-  return EXIT.ok;
+  const restarts = { restarts: options.maxRestarts, windowMs: 60_000 };
+  const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator, restarts, ...(audit.value && { audit: audit.value }) });
+  if (!("problem" in started)) await serveOverStdio(started.gate);
+  audit.value?.close();
+  return "problem" in started ? startProblem(started.problem, project.value.specOf, options, quiet) : EXIT.ok;
 }
