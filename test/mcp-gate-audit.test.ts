@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuiltCli } from "./support/built-cli.js";
-import { FILESYSTEM_SERVER, gateProject, listUpstream, operatorLine, startGateSession, writePin, type GateSession } from "./support/mcp-gate.js";
+import { FILESYSTEM_SERVER, GATE_SPECS, gateProject, listUpstream, operatorLine, PROBE_SERVER, startGateSession, writePin, type GateSession } from "./support/mcp-gate.js";
 
 /**
  * `toolgate mcp-gate --audit` (the built CLI) in front of the real server-filesystem: every call's
@@ -17,7 +17,7 @@ const AUDIT = "gate-audit.jsonl";
 const ids: Record<string, string> = {};
 
 type Record_ = { body: { writer: string; event: { request_id?: string; boundary?: string; outcome?: string; code?: string; [k: string]: unknown } } };
-const records = async (): Promise<Record_[]> => (await readFile(join(project.dir, AUDIT), "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as Record_);
+const records = async (file = AUDIT): Promise<Record_[]> => (await readFile(join(project.dir, file), "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as Record_);
 /** A call's records in chain order: each boundary by name, an adapter verdict as `verdict:<outcome>`. */
 const trailOf = (all: Record_[], id: string) => all.filter((r) => r.body.event.request_id === id).map(({ body: { event } }) => event.boundary ?? `verdict:${event.outcome}`);
 const requestId = (result: Record<string, unknown>) => (result._meta as Record<string, string>)["dev.toolgate/request_id"]!;
@@ -88,5 +88,33 @@ describe("mcp-gate --audit", { timeout: 180_000 }, () => {
     const refused = await cli("mcp-gate", "--tools", "read_text_file", "--audit", "other.jsonl", "--", process.execPath, FILESYSTEM_SERVER, data);
     expect(refused).toMatchObject({ code: 2, stdout: "" });
     expect(refused.stderr).toContain('other.jsonl:1:1: error TG808: cannot write the audit file "other.jsonl": the audit file belongs to writer "someone-else"');
+  });
+});
+
+describe("mcp-gate --audit of an unsafe tool that drifts", { timeout: 180_000 }, () => {
+  const FILE = "probe-audit.jsonl";
+  const calls: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    // probe_status as a tool with side effects (a breaking change, so version 2): its forwards need an intent on disk first.
+    const unsafe = GATE_SPECS["probe_status.yaml"]!.replace("effects: read_only", "effects: additive").replace("class: safe", "class: unsafe").replace("version: 1", "version: 2");
+    await writeFile(join(project.dir, "specs", "probe_status.yaml"), unsafe);
+    const gen = await cli("gen");
+    expect(gen.code, gen.stderr).toBe(0);
+    await writePin(join(project.dir, "probe-pin.json"), await listUpstream(PROBE_SERVER, project.dir));
+    const probe = await startGateSession(project.dir, ["--tools", "probe_status", "--pin", "probe-pin.json", "--audit", FILE], PROBE_SERVER);
+    calls.push(await probe.call("probe_status", { mode: "drift" }));
+    await operatorLine(probe, (line) => line.event === "tool_withheld");
+    calls.push(await probe.call("probe_status", { mode: "ok" }));
+    await probe.close();
+    await operatorLine(probe, (line) => line.event === "audit_closed");
+  }, 240_000);
+
+  it("writes the intent before the forward, and a withheld call reaches no upstream boundary", async () => {
+    const all = await records(FILE);
+    expect(trailOf(all, requestId(calls[0]!))).toEqual(["input_validated", "intent", "attempt_finished", "verdict:success", "result_returned"]);
+    expect(trailOf(all, requestId(calls[1]!))).toEqual(["input_validated", "verdict:failure", "result_returned"]);
+    expect(all.at(-1)!.body.event).toMatchObject({ boundary: "result_returned", outcome: "failure", code: "TOOL_WITHHELD" });
+    expect((await cli("audit", "verify", FILE)).code).toBe(0);
   });
 });
