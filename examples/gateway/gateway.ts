@@ -14,8 +14,7 @@
  */
 import { executeWithRetry, systemRetryDeps } from "@toolgate/runtime";
 import type { AdaptResult, AgentResult, AnyAdapter, FailOptions, RetryDeps, ToolCall, ToolgateContext } from "@toolgate/runtime";
-import type { AuditLog, CallTrail } from "@toolgate/runtime/audit";
-import { gatewayTrail } from "./audit-trail.js";
+import { adapterTrail, type AuditLog, type CallTrail } from "@toolgate/runtime/audit";
 import { attemptFor, describeUpstream } from "./attempts.js";
 import type { Attempt, OperatorRecord, Upstream } from "./attempts.js";
 
@@ -65,7 +64,7 @@ export async function runTool<Input, Output, View>(
   args: unknown,
   options: RunOptions<Input>,
 ): Promise<AgentResult<View>> {
-  const audit = gatewayTrail(options.audit, options.context, adapter.retry.class, describeUpstream(options.upstream));
+  const audit = adapterTrail(options.audit, options.context, adapter.retry.class, describeUpstream(options.upstream));
   const started = adapter.call(args, audit.context);
   if (!started.ok) {
     const { tool, request_id } = started.result;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { dirname, join } from "node:path";
 
 /**
  * A pin records each upstream MCP tool definition as it was imported, so a gate can refuse a tool
@@ -7,6 +8,9 @@ import { createHash } from "node:crypto";
  */
 export const PIN_VERSION = 1;
 export const DEFAULT_PIN_FILE = "toolgate.mcp-pin.json";
+
+/** Where a project's pin lives unless `--pin` says otherwise: beside its specs directory, for import and gate alike. */
+export const defaultPinPath = (specsDir: string): string => join(dirname(specsDir), DEFAULT_PIN_FILE);
 
 /** What `tools/list` returns for one tool; only `name` is required by MCP. */
 export interface UpstreamTool {
@@ -51,9 +55,11 @@ function pinnedDefinition(tool: UpstreamTool): Record<string, unknown> {
   return JSON.parse(canonicalJson(definition)) as Record<string, unknown>;
 }
 
+const definitionHash = (definition: Readonly<Record<string, unknown>>): string => createHash("sha256").update(canonicalJson(definition)).digest("hex");
+
 export function pinTool(tool: UpstreamTool): PinnedTool {
   const definition = pinnedDefinition(tool);
-  return { sha256: createHash("sha256").update(canonicalJson(definition)).digest("hex"), definition };
+  return { sha256: definitionHash(definition), definition };
 }
 
 export function pinFileOf(server: { name: string; version: string }, tools: readonly UpstreamTool[]): PinFile {
@@ -63,6 +69,16 @@ export function pinFileOf(server: { name: string; version: string }, tools: read
 
 export function renderPinFile(pin: PinFile): string {
   return `${JSON.stringify(JSON.parse(canonicalJson(pin)), null, 2)}\n`;
+}
+
+/**
+ * A hand-edited entry whose definition no longer hashes to its sha256 (or is pinned under another
+ * name) would otherwise compare as "same" while showing a definition that was never pinned.
+ */
+function entryProblem(name: string, entry: PinnedTool): string | undefined {
+  if (entry.definition.name !== name) return `tools.${name} holds the definition of ${JSON.stringify(String(entry.definition.name).slice(0, 64))}`;
+  if (definitionHash(entry.definition) !== entry.sha256) return `tools.${name}: sha256 does not match its definition`;
+  return undefined;
 }
 
 /** The pin file's text → the pin, or why it is not one (the gate refuses to start on the latter). */
@@ -80,6 +96,8 @@ export function parsePinFile(text: string): { pin: PinFile } | { problem: string
   for (const [name, entry] of Object.entries(pin.tools)) {
     const ok = entry !== null && typeof entry === "object" && typeof entry.sha256 === "string" && typeof entry.definition === "object" && entry.definition !== null;
     if (!ok) return { problem: `tools.${name} needs sha256 and definition` };
+    const problem = entryProblem(name, entry);
+    if (problem !== undefined) return { problem };
   }
   const server = pin.server ?? { name: "", version: "" };
   return { pin: { pinVersion: PIN_VERSION, server, tools: pin.tools } };

@@ -155,6 +155,7 @@ export const DIAGNOSTICS = {
   TG805: entry("error", (p) => `the upstream does not list ${p.tool}, which has a spec`, "Check the upstream's version and arguments, or narrow the gate with --tools."),
   TG806: entry("error", (p) => `${p.tool} has a spec but no entry in the pin file ${p.file}`, "Pin the upstream's definition again with `toolgate import mcp -- <command>`, or narrow the gate with --tools."),
   TG807: entry("warning", () => "--no-pin: the upstream's tool definitions are not checked for drift", "Record a pin with `toolgate import mcp -- <command>` so a changed tool is withheld."),
+  TG808: entry("error", (p) => `cannot write the audit file ${p.file}: ${p.reason}`, "Give --audit a file only this gate writes: a new file, or one an earlier `toolgate mcp-gate --audit` run wrote and no other process holds."),
   TG840: entry("error", (p) => `cannot serve Streamable HTTP on ${p.address}: ${p.reason}`, "Pick a free port (--http 0 picks one) and an address of this host (--host, 127.0.0.1 unless given)."),
   ...CHANGE_ENTRIES,
   TG503: entry(

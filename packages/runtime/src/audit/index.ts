@@ -7,6 +7,8 @@ export type { AuditBody, AuditHead } from "./record.js";
 export { AuditVerifier, verifyAuditLog, verifyAuditStream } from "./verify.js";
 export type { AuditProblem, AuditReport, AuditVerifyOptions } from "./verify.js";
 export { callTrail } from "./trail.js";
+export { adapterTrail } from "./adapter-trail.js";
+export type { AdapterTrail } from "./adapter-trail.js";
 export type { CallTrail, CallTrailOptions, TrailedCall } from "./trail.js";
 export type { AttemptClassification, AuthorizationDecision, BoundaryEvent, BoundaryName, CallBoundary, UpstreamBoundary } from "./boundary.js";
 export type { OpenCall } from "./verify.js";

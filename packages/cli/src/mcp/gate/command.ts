@@ -7,7 +7,8 @@ import { EXIT, type Io } from "../../io.js";
 import { loadAdapters } from "../../load-adapters.js";
 import type { ProjectPaths } from "../../project.js";
 import { formatUsageError } from "../../usage.js";
-import { DEFAULT_PIN_FILE, parsePinFile, type PinFile } from "../pin.js";
+import { defaultPinPath, parsePinFile, type PinFile } from "../pin.js";
+import { openGateAudit, type GateAudit } from "./audit-file.js";
 import { operatorLines, startGate, type Gate, type GateProblem, type GateTool, type Operator } from "./index.js";
 
 export interface McpGateOptions extends ProjectPaths {
@@ -15,6 +16,7 @@ export interface McpGateOptions extends ProjectPaths {
   readonly pin: string | boolean | undefined;
   readonly tools: string | undefined;
   readonly maxRestarts: number;
+  readonly audit: string | undefined;
   readonly command: readonly string[];
   /** `--http <port>`: Streamable HTTP instead of stdio; `--host` the interface (127.0.0.1 unless given). */
   readonly http?: number | undefined;
@@ -36,7 +38,7 @@ async function readPin(options: McpGateOptions, io: Io): Promise<Step<PinFile | 
     io.stderr(formatDiagnostics([diagnostic("TG807", at(options.specs))], options.errorFormat));
     return { ok: true, value: undefined };
   }
-  const file = typeof options.pin === "string" ? options.pin : join(dirname(resolve(options.specs)), DEFAULT_PIN_FILE);
+  const file = typeof options.pin === "string" ? options.pin : resolve(defaultPinPath(options.specs));
   const shown = toPosix(relative(process.cwd(), file));
   const text = await readFile(file, "utf8").catch(() => undefined);
   if (text === undefined) return report([diagnostic("TG800", at(shown), { file: quote(shown) })], EXIT.usage, options, io);
@@ -59,17 +61,26 @@ async function gateTools(options: McpGateOptions, io: Io): Promise<Step<{ tools:
   return { ok: true, value: { tools, specOf } };
 }
 
+/** `--audit <file>` opened, or TG808 when the file cannot take this gate's records. */
+function auditLog(options: McpGateOptions, operator: Operator, io: Io): Step<GateAudit | undefined> {
+  if (options.audit === undefined) return { ok: true, value: undefined };
+  const opened = openGateAudit(options.audit, operator);
+  if ("audit" in opened) return { ok: true, value: opened.audit };
+  const shown = toPosix(relative(process.cwd(), resolve(options.audit)));
+  return report([diagnostic("TG808", at(shown), { file: quote(shown), reason: opened.problem })], EXIT.usage, options, io);
+}
+
 function startProblem(problem: GateProblem, specOf: ReadonlyMap<string, string>, options: McpGateOptions, io: Io): number {
   const command = quote(options.command.join(" "));
   if (problem.failure === "not_found") return report([diagnostic("TG803", at(options.specs), { command, reason: "no such command" })], EXIT.usage, options, io).exit;
   if (!("tools" in problem)) return report([diagnostic("TG804", at(options.specs), { command, reason: problem.detail })], EXIT.findings, options, io).exit;
   const code = problem.failure === "not_listed" ? "TG805" : "TG806";
-  const pinFile = typeof options.pin === "string" ? options.pin : DEFAULT_PIN_FILE;
+  const pinFile = typeof options.pin === "string" ? options.pin : defaultPinPath(options.specs);
   return report(problem.tools.map((tool) => diagnostic(code, at(specOf.get(tool) ?? options.specs), { tool: quote(tool), file: quote(toPosix(pinFile)) })), EXIT.findings, options, io).exit;
 }
 
 /**
- * `toolgate mcp-gate`: serves the project's tools over stdio in front of an untrusted MCP server.
+ * `toolgate mcp-gate`: serves the project's tools (stdio, or Streamable HTTP) in front of an untrusted MCP server.
  * stdout is the MCP channel, so every word for the operator goes to stderr; exit 0 when the client
  * disconnects, 1 when the upstream does not cover the specs, 2 for a usage or configuration error.
  */
@@ -83,10 +94,17 @@ export async function runMcpGate(options: McpGateOptions, io: Io): Promise<numbe
   const project = await gateTools(options, quiet);
   if (!project.ok) return project.exit;
   const operator = operatorLines(io.stderr);
+  const audit = auditLog(options, operator, quiet);
+  if (!audit.ok) return audit.exit;
   const upstream = { command, args, cwd: process.cwd() };
-  const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator, restarts: { restarts: options.maxRestarts, windowMs: 60_000 } });
-  if ("problem" in started) return startProblem(started.problem, project.value.specOf, options, quiet);
-  return serveGate(started.gate, options, operator, quiet);
+  const restarts = { restarts: options.maxRestarts, windowMs: 60_000 };
+  const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator, restarts, ...(audit.value && { audit: audit.value }) });
+  try {
+    if ("problem" in started) return startProblem(started.problem, project.value.specOf, options, quiet);
+    return await serveGate(started.gate, options, operator, quiet);
+  } finally {
+    audit.value?.close();
+  }
 }
 
 /** Serves the gate over stdio, or over Streamable HTTP with `--http`, until stopped; then stops the upstream. */

@@ -1,5 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { ToolgateContext } from "@toolgate/runtime";
+import type { AuditLog } from "@toolgate/runtime/audit";
 import type { PinFile } from "../pin.js";
 import { DEFAULT_RESTART_LIMITS, type RestartLimits } from "./budget.js";
 import type { GateTool } from "./call.js";
@@ -20,6 +21,8 @@ export interface GateOptions {
   readonly upstream: UpstreamCommand;
   readonly operator: Operator;
   readonly restarts?: RestartLimits;
+  /** Every call's boundaries, hash-chained (`--audit`); the caller opens and closes it. */
+  readonly audit?: AuditLog;
   /** Passed to every adapter call (labels, a clock); its onEvent is the operator's. */
   readonly context?: Omit<ToolgateContext, "onEvent">;
 }

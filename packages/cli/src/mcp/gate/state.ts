@@ -44,7 +44,7 @@ export class GateState {
     server.server.setRequestHandler("tools/call", async (request) => {
       const tool = this.#tools.get(request.params.name);
       if (tool === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${shownName(request.params.name)}`);
-      const deps = { forward: link.call.bind(link), withheld: (name: string) => this.exposure.withheld.get(name), operator: this.#options.operator, context: this.#context };
+      const deps = { forward: link.call.bind(link), withheld: (name: string) => this.exposure.withheld.get(name), operator: this.#options.operator, context: this.#context, audit: this.#options.audit };
       const result = await gateCall(tool, request.params.arguments, deps);
       return server.server.projectCallToolResult(result, tool.definition.outputSchema);
     });

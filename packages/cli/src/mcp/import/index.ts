@@ -4,12 +4,13 @@ import { specsDirOf } from "../../import-sample.js";
 import { listFiles, readFailure, toPosix, writeText } from "../../files.js";
 import { EXIT, type Io } from "../../io.js";
 import { formatUsageError } from "../../usage.js";
-import { pinFileOf, renderPinFile, type UpstreamTool } from "../pin.js";
+import { defaultPinPath, pinFileOf, renderPinFile, type UpstreamTool } from "../pin.js";
 import { listUpstreamTools } from "./list.js";
 
 export interface ImportMcpOptions {
   readonly out: string;
-  readonly pin: string;
+  /** Default: beside the specs directory, where `toolgate mcp-gate` looks for it. */
+  readonly pin?: string;
   readonly tool: readonly string[];
   readonly force: boolean;
   readonly timeout: number;
@@ -37,15 +38,16 @@ export async function runImportMcp(command: readonly string[], options: ImportMc
     io.stdout("toolgate: no tool of the server could be drafted; nothing written");
     return EXIT.findings;
   }
+  const pinPath = options.pin ?? defaultPinPath(options.out);
   const pin = pinFileOf(listing.server, result.imported.map((i) => listing.tools[i] as UpstreamTool));
   try {
     for (const file of result.files) await writeText(join(options.out, file.path), file.content);
-    await writeText(options.pin, renderPinFile(pin));
+    await writeText(pinPath, renderPinFile(pin));
   } catch (e) {
     return (io.stderr(formatUsageError(`toolgate: cannot write: ${readFailure(e)}`, options.errorFormat)), EXIT.usage);
   }
   for (const line of result.report) io.stdout(`${out}/${line}`);
-  io.stdout(`${toPosix(options.pin)}: ${plural(result.imported.length, "tool")} pinned`);
+  io.stdout(`${toPosix(pinPath)}: ${plural(result.imported.length, "tool")} pinned`);
   io.stdout(`toolgate: ${plural(result.imported.length, "spec")} from ${plural(listing.tools.length, "listed tool")}; run \`npx toolgate gen\` to see the decisions left to you`);
   return EXIT.ok;
 }
