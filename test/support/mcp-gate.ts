@@ -117,8 +117,9 @@ function collect(stream: Readable, lines: string[], operator: OperatorLine[]): v
   });
 }
 
-export async function startGateSession(cwd: string, gateArgs: readonly string[], upstream: readonly string[], onToolsChanged?: () => void): Promise<GateSession> {
-  const args = [BUILT_CLI, "mcp-gate", ...gateArgs, "--", process.execPath, ...upstream];
+/** `nodeArgs` go to the gate's own node (e.g. `--import` of a tracer setup). */
+export async function startGateSession(cwd: string, gateArgs: readonly string[], upstream: readonly string[], onToolsChanged?: () => void, nodeArgs: readonly string[] = []): Promise<GateSession> {
+  const args = [...nodeArgs, BUILT_CLI, "mcp-gate", ...gateArgs, "--", process.execPath, ...upstream];
   const transport = new StdioClientTransport({ command: process.execPath, args, cwd, env: getDefaultEnvironment(), stderr: "pipe" });
   const stderr: string[] = [];
   const operator: OperatorLine[] = [];

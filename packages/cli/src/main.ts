@@ -178,6 +178,7 @@ function program(io: Io, errorFormat: ErrorFormat, done: (code: number) => void)
     .option("--http <port>", "serve Streamable HTTP on this port (0 picks one) instead of stdio; no sessions, so instances scale out", portArgument)
     .option("--host <address>", "the interface --http listens on (default: 127.0.0.1)")
     .option("--audit <file>", "append every call's boundaries to this hash-chained audit log (check it with `toolgate audit verify`)")
+    .option("--otel", "also report each call as an OpenTelemetry span, through the tracer provider your process registers (node --import)")
     .addOption(errorFormatOption("diagnostic format"))
     .action(async (command: string[], opts) =>
       done(await withProjectConfig(opts, io, async (project) => (await import("./mcp/gate/command.js")).runMcpGate({ ...opts, ...project, hooks: project.hooks, command }, io))),

@@ -156,6 +156,7 @@ export const DIAGNOSTICS = {
   TG806: entry("error", (p) => `${p.tool} has a spec but no entry in the pin file ${p.file}`, "Pin the upstream's definition again with `toolgate import mcp -- <command>`, or narrow the gate with --tools."),
   TG807: entry("warning", () => "--no-pin: the upstream's tool definitions are not checked for drift", "Record a pin with `toolgate import mcp -- <command>` so a changed tool is withheld."),
   TG808: entry("error", (p) => `cannot write the audit file ${p.file}: ${p.reason}`, "Give --audit a file only this gate writes: a new file, or one an earlier `toolgate mcp-gate --audit` run wrote and no other process holds."),
+  TG809: entry("error", () => "--otel needs @opentelemetry/api, which this project does not have", "Install @opentelemetry/api (and an SDK) in the project and register a tracer provider before the gate starts, e.g. NODE_OPTIONS=\"--import ./otel-setup.mjs\"; see README, \"MCP gate\"."),
   TG840: entry("error", (p) => `cannot serve Streamable HTTP on ${p.address}: ${p.reason}`, "Pick a free port (--http 0 picks one) and an address of this host (--host, 127.0.0.1 unless given)."),
   ...CHANGE_ENTRIES,
   TG503: entry(

@@ -10,6 +10,7 @@ import { formatUsageError } from "../../usage.js";
 import { defaultPinPath, parsePinFile, type PinFile } from "../pin.js";
 import { openGateAudit, type GateAudit } from "./audit-file.js";
 import { operatorLines, startGate, type Gate, type GateProblem, type GateTool, type Operator } from "./index.js";
+import { projectTracer, withSpans } from "./otel.js";
 
 export interface McpGateOptions extends ProjectPaths {
   readonly errorFormat: ErrorFormat;
@@ -17,6 +18,8 @@ export interface McpGateOptions extends ProjectPaths {
   readonly tools: string | undefined;
   readonly maxRestarts: number;
   readonly audit: string | undefined;
+  /** `--otel`: adapter events also as spans of the tracer provider the process registered. */
+  readonly otel?: boolean | undefined;
   readonly command: readonly string[];
   /** `--http <port>`: Streamable HTTP instead of stdio; `--host` the interface (127.0.0.1 unless given). */
   readonly http?: number | undefined;
@@ -61,6 +64,14 @@ async function gateTools(options: McpGateOptions, io: Io): Promise<Step<{ tools:
   return { ok: true, value: { tools, specOf } };
 }
 
+/** The operator channel on stderr, with spans too under `--otel` (TG809 when the project has no @opentelemetry/api). */
+function operatorOf(options: McpGateOptions, write: (line: string) => void): { ok: true; value: Operator } | { ok: false } {
+  const lines = operatorLines(write);
+  if (options.otel !== true) return { ok: true, value: lines };
+  const tracer = projectTracer(process.cwd());
+  return tracer === undefined ? { ok: false } : { ok: true, value: withSpans(lines, tracer) };
+}
+
 /** `--audit <file>` opened, or TG808 when the file cannot take this gate's records. */
 function auditLog(options: McpGateOptions, operator: Operator, io: Io): Step<GateAudit | undefined> {
   if (options.audit === undefined) return { ok: true, value: undefined };
@@ -89,19 +100,20 @@ export async function runMcpGate(options: McpGateOptions, io: Io): Promise<numbe
   if (command === undefined) return (io.stderr(formatUsageError("toolgate: mcp-gate needs the upstream command after `--`", options.errorFormat)), EXIT.usage);
   // Nothing but MCP may reach stdout: the loader's words go to stderr too.
   const quiet: Io = { stdout: io.stderr, stderr: io.stderr };
+  const operator = operatorOf(options, io.stderr);
+  if (!operator.ok) return report([diagnostic("TG809", at(options.specs))], EXIT.usage, options, quiet).exit;
   const pin = await readPin(options, quiet);
   if (!pin.ok) return pin.exit;
   const project = await gateTools(options, quiet);
   if (!project.ok) return project.exit;
-  const operator = operatorLines(io.stderr);
-  const audit = auditLog(options, operator, quiet);
+  const audit = auditLog(options, operator.value, quiet);
   if (!audit.ok) return audit.exit;
   const upstream = { command, args, cwd: process.cwd() };
   const restarts = { restarts: options.maxRestarts, windowMs: 60_000 };
-  const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator, restarts, ...(audit.value && { audit: audit.value }) });
+  const started = await startGate({ tools: project.value.tools, pin: pin.value, upstream, operator: operator.value, restarts, ...(audit.value && { audit: audit.value }) });
   try {
     if ("problem" in started) return startProblem(started.problem, project.value.specOf, options, quiet);
-    return await serveGate(started.gate, options, operator, quiet);
+    return await serveGate(started.gate, options, operator.value, quiet);
   } finally {
     audit.value?.close();
   }
