@@ -101,6 +101,6 @@ function openEnvelope<O>(enveloped: boolean, call: ToolCall<unknown>, value: unk
   return pass(envelope.data as O);
 }
 
-/** A check function's answer: the id of the check that failed, or undefined to go on with `value`. */
+/** A check function's answer: the id of the check that failed, or undefined to go on with `value` (no passing stage sets an id). */
 const checked = <T>(layer: Layer, checkId: string | undefined, value: T): Verdict<T> =>
-  checkId === undefined ? pass(value, { checkId }) : stop("INVALID_RESPONSE", layer, { checkId });
+  checkId === undefined ? pass(value) : stop("INVALID_RESPONSE", layer, { checkId });

@@ -52,6 +52,16 @@ describe("Judgement: stages return verdicts, the first stop decides", () => {
     });
   });
 
+  it("lets a later stage clear an earlier fact, and leaves the facts of stages that found none as they were", () => {
+    const outcome = Judgement.of(pass(0, { checkId: "first", parseReason: "kept" }))
+      .step(undefined, (v) => pass(v))
+      .step(undefined, (v) => pass(v, { checkId: undefined }))
+      .step(undefined, (v) => pass(v))
+      .outcome();
+    expect(outcome).toMatchObject({ code: undefined, layer: undefined, parseReason: "kept", syntaxValid: null });
+    expect(Object.hasOwn(outcome, "checkId") && outcome.checkId === undefined).toBe(true);
+  });
+
   it("turns a stage that throws into INTERNAL_FAILURE in that stage's layer, with the facts found before", () => {
     let after = false;
     const judgement = Judgement.of(pass({}, { syntaxValid: true, schemaValid: true }))

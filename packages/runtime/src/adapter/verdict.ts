@@ -61,18 +61,28 @@ const UNMARKED_THROW: Layer = "selection";
 
 const thrown = (layer: Layer | undefined): Stop => stop("INTERNAL_FAILURE", layer ?? UNMARKED_THROW, { checkId: "exception" });
 
+/** The facts stages found, newest first: a stage links its own, and they are merged only for an outcome. */
+interface FoundFacts {
+  readonly facts: Partial<Facts>;
+  readonly earlier: FoundFacts | undefined;
+}
+
+const found = (earlier: FoundFacts | undefined, facts: Partial<Facts>): FoundFacts | undefined =>
+  facts === NOTHING_NEW ? earlier : { facts, earlier };
+
 /**
  * The verdicts of a call so far: the last stage's verdict and every fact the stages found. Each
  * `step` runs one stage, unless an earlier one ended the call, so a pipeline reads as its order.
+ * Facts are only linked per stage, never copied: most calls have no sink, so no outcome is asked for.
  */
 export class Judgement<T> {
   private constructor(
     readonly verdict: Verdict<T>,
-    private readonly facts: Facts,
+    private readonly facts: FoundFacts | undefined,
   ) {}
 
   static of<T>(verdict: Verdict<T>): Judgement<T> {
-    return new Judgement(verdict, { ...NO_FACTS, ...verdict.facts });
+    return new Judgement(verdict, found(undefined, verdict.facts));
   }
 
   /**
@@ -104,11 +114,14 @@ export class Judgement<T> {
   }
 
   private joined<U>(next: Verdict<U>): Judgement<U> {
-    return new Judgement(next, next.facts === NOTHING_NEW ? this.facts : { ...this.facts, ...next.facts });
+    return new Judgement(next, found(this.facts, next.facts));
   }
 
+  /** Every fact found, a later stage's replacing an earlier one's, with the code and layer that ended the call. */
   outcome(): Outcome {
+    const stages: Partial<Facts>[] = [];
+    for (let at = this.facts; at !== undefined; at = at.earlier) stages.push(at.facts);
     const ended = this.verdict.ok ? undefined : this.verdict;
-    return { ...this.facts, code: ended?.code, layer: ended?.layer };
+    return Object.assign({}, NO_FACTS, ...stages.reverse(), { code: ended?.code, layer: ended?.layer });
   }
 }
