@@ -12,7 +12,7 @@ export const jobsOf = (jobs: number | undefined): number => Math.max(1, Math.min
 
 type Answer = { readonly id: number; readonly unit: ToolUnit } | { readonly id: number; readonly error: string };
 
-/** A pool of tool workers, each compiling one spec at a time; started on first use. */
+/** A pool of tool workers, each compiling one spec at a time; started on first use, stopped after the last answer. */
 export class ToolPool {
   readonly #data: ToolWorkerData;
   readonly #jobs: number;
@@ -36,8 +36,15 @@ export class ToolPool {
       this.#dispatch();
     });
 
+  /** How many worker threads are running (none before the first request and after the last answer). */
+  get threads(): number {
+    return this.#workers.length;
+  }
+
   async close(): Promise<void> {
-    await Promise.all(this.#workers.map((w) => w.terminate()));
+    const workers = this.#workers.splice(0);
+    this.#idle.length = 0;
+    await Promise.all(workers.map((w) => w.terminate()));
   }
 
   #start(): void {
@@ -61,6 +68,8 @@ export class ToolPool {
     else waiting?.reject(new Error(answer.error));
     this.#idle.push(worker);
     this.#dispatch();
+    // The last answer: each worker's heap goes now, not when the caller's compile ends (its project phase, gen's peak).
+    if (this.#waiting.size === 0) void this.close();
   }
 
   #failAll(e: Error): void {
