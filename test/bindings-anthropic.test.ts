@@ -11,6 +11,11 @@ interface AnthropicBinding {
   runToolUse(block: Pick<ToolUseBlock, "id" | "input">, upstream: unknown, context?: unknown): Promise<ToolResultBlockParam>;
 }
 
+interface AnthropicRegistry {
+  readonly anthropicTools: Tool[];
+  runAnthropicToolUse(block: Pick<ToolUseBlock, "id" | "name" | "input">, upstreams: Record<string, unknown>, context?: unknown): Promise<ToolResultBlockParam>;
+}
+
 const TOOL_USE = {
   id: "msg_1", type: "message", role: "assistant", model: "mock", stop_reason: "tool_use", stop_sequence: null,
   usage: { input_tokens: 1, output_tokens: 1 },
@@ -30,6 +35,25 @@ function mockMessagesApi(api: Loopback, bodies: Record<string, unknown>[]): void
   });
 }
 
+/** What the Messages API mock was sent: each request's body, and the block of the second request's user turn. */
+interface Conversation {
+  readonly bodies: Record<string, unknown>[];
+  readonly sent: Record<string, unknown>;
+}
+
+/** One turn with the real SDK client: the model's tool_use block, `run` on it, its tool_result sent back. */
+async function converse(api: Loopback, tools: Tool[], run: (use: ToolUseBlock) => Promise<ToolResultBlockParam>): Promise<Conversation> {
+  const bodies: Record<string, unknown>[] = [];
+  mockMessagesApi(api, bodies);
+  const client = new Anthropic({ apiKey: "test", baseURL: api.baseUrl, maxRetries: 0 });
+  const ask = { model: "mock", max_tokens: 64, tools };
+  const messages: Anthropic.MessageParam[] = [{ role: "user", content: "Did the build pass?" }];
+  const first = await client.messages.create({ ...ask, messages });
+  const result = await run(first.content.find((block): block is ToolUseBlock => block.type === "tool_use")!);
+  await client.messages.create({ ...ask, messages: [...messages, { role: "assistant", content: first.content }, { role: "user", content: [result] }] });
+  return { bodies, sent: ((bodies[1]!.messages as { content: unknown }[])[2]!.content as Record<string, unknown>[])[0]! };
+}
+
 describe("the generated Anthropic SDK binding, with the real SDK client and a Messages API mock on 127.0.0.1", () => {
   let project: GeneratedProject;
   let [api, upstream]: Loopback[] = [];
@@ -46,19 +70,9 @@ describe("the generated Anthropic SDK binding, with the real SDK client and a Me
 
   for (const [behaviour, answer] of Object.entries(ANSWERS)) {
     it(`sends the model exactly the tool_result: ${behaviour}`, async () => {
-      const bodies: Record<string, unknown>[] = [];
-      mockMessagesApi(api!, bodies);
       upstream!.handle((_request, response) => answer(response));
-      const client = new Anthropic({ apiKey: "test", baseURL: api!.baseUrl, maxRetries: 0 });
-      const ask = { model: "mock", max_tokens: 64, tools: [binding.buildStatusTool] };
-      const messages: Anthropic.MessageParam[] = [{ role: "user", content: "Did the build pass?" }];
-      const first = await client.messages.create({ ...ask, messages });
-      const use = first.content.find((block): block is ToolUseBlock => block.type === "tool_use")!;
-      const result = await binding.runToolUse(use, loopbackUpstream(upstream!), { now: () => NOW });
-      await client.messages.create({ ...ask, messages: [...messages, { role: "assistant", content: first.content }, { role: "user", content: [result] }] });
-
+      const { bodies, sent } = await converse(api!, [binding.buildStatusTool], (use) => binding.runToolUse(use, loopbackUpstream(upstream!), { now: () => NOW }));
       expect(bodies[0]!.tools).toEqual([anthropicTool]);
-      const sent = ((bodies[1]!.messages as { content: unknown }[])[2]!.content as Record<string, unknown>[])[0]!;
       const expected = MODEL_READS[behaviour]!;
       expect(Object.keys(sent).sort()).toEqual(["content", "is_error", "tool_use_id", "type"]);
       expect([sent.type, sent.tool_use_id, sent.is_error]).toEqual(["tool_result", "toolu_1", expected.isError]);
@@ -67,4 +81,14 @@ describe("the generated Anthropic SDK binding, with the real SDK client and a Me
       expect(sent.content).not.toContain("s3cr3t");
     });
   }
+
+  it("offers the project's tools list, and its dispatcher answers the tool_use block by the block's name", async () => {
+    upstream!.handle((_request, response) => ANSWERS.good!(response));
+    const registry = await project.load<AnthropicRegistry>("bindings/anthropic.ts");
+    const upstreams = { build_status: loopbackUpstream(upstream!) };
+    const { bodies, sent } = await converse(api!, registry.anthropicTools, (use) => registry.runAnthropicToolUse(use, upstreams, { now: () => NOW }));
+    expect(bodies[0]!.tools).toEqual([anthropicTool]);
+    expect([sent.type, sent.tool_use_id, sent.is_error, readsAs(sent.content as string)]).toEqual(["tool_result", "toolu_1", false, MODEL_READS.good!.json]);
+    await expect(registry.runAnthropicToolUse({ id: "toolu_2", name: "deploy", input: {} }, upstreams)).rejects.toBeInstanceOf(RangeError);
+  });
 });

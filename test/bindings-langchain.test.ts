@@ -1,11 +1,12 @@
 import { AIMessageChunk, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { ToolInputParsingException, type DynamicStructuredTool } from "@langchain/core/tools";
+import { ToolInputParsingException, type DynamicStructuredTool, type StructuredTool } from "@langchain/core/tools";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { describe, expect, it } from "vitest";
 import { mcpTool } from "../generated/build_status/definitions.js";
 import { ANSWERS, ARGS, bindingUnderTest, loopbackUpstream, MODEL_READS, NOW, readsAs } from "./support/binding-upstream.js";
 
 type ToolFactory = (upstream: unknown, context?: unknown) => DynamicStructuredTool;
+type Registry = { langchainTools: (upstreams: Record<string, unknown>, context?: unknown) => StructuredTool[] };
 
 const TOOL_CALL = { id: "call_1", name: "build_status", args: ARGS, type: "tool_call" as const };
 
@@ -29,7 +30,7 @@ async function runTurn(tool: DynamicStructuredTool): Promise<BaseMessage[][]> {
 }
 
 describe("the generated LangChain.js binding, with LangChain's fake chat model calling it", () => {
-  const under = bindingUnderTest<{ buildStatusTool: ToolFactory }>("langchain");
+  const under = bindingUnderTest<{ buildStatusTool: ToolFactory }, Registry>("langchain");
 
   for (const [behaviour, answer] of Object.entries(ANSWERS)) {
     it(`gives the model exactly the agent result: ${behaviour}`, async () => {
@@ -53,6 +54,15 @@ describe("the generated LangChain.js binding, with LangChain's fake chat model c
     const bound = toolCallingModel(tool, []) as unknown as { config: { tools: { function: { name: string; parameters: unknown } }[] } };
     expect(bound.config.tools.map((t) => [t.function.name, t.function.parameters])).toEqual([["build_status", mcpTool.inputSchema]]);
     expect(readsAs((await tool.invoke(ARGS)) as string)).toEqual(MODEL_READS.good!.json);
+  });
+
+  it("builds the project's StructuredTool[]: the model's tool call, invoked on the tool of its name, answers as the tool's own", async () => {
+    under.loopback.handle((_request, response) => ANSWERS.good!(response));
+    const tools = under.registry.langchainTools({ build_status: loopbackUpstream(under.loopback) }, { now: () => NOW });
+    expect(tools.map((t) => t.name)).toEqual(["build_status"]);
+    const picked = tools.find((t) => t.name === TOOL_CALL.name) as DynamicStructuredTool;
+    const sent = (await runTurn(picked))[1]!.at(-1) as ToolMessage;
+    expect([sent.tool_call_id, sent.status, readsAs(sent.content as string)]).toEqual(["call_1", "success", MODEL_READS.good!.json]);
   });
 
   it("leaves arguments outside the JSON Schema to LangChain's own check: it throws before the upstream is reached", async () => {

@@ -1,9 +1,10 @@
-import { Agent, Runner, Usage, type FunctionTool, type Model, type ModelRequest, type ModelResponse } from "@openai/agents";
+import { Agent, Runner, Usage, type FunctionTool, type Model, type ModelRequest, type ModelResponse, type Tool } from "@openai/agents";
 import { describe, expect, it } from "vitest";
 import { openaiResponsesTool } from "../generated/build_status/definitions.js";
 import { ANSWERS, ARGS, bindingUnderTest, exampleWithBindings, loopbackUpstream, MODEL_READS, NOW, readsAs } from "./support/binding-upstream.js";
 
 type ToolFactory = (upstream: unknown, context?: unknown) => FunctionTool;
+type Registry = { openaiAgentsTools: (upstreams: Record<string, unknown>, context?: unknown) => Tool[] };
 
 /** A model (the SDK's `Model` interface) that calls `tool` once with `args`, then answers; it keeps every request. */
 function toolCallingModel(requests: ModelRequest[], tool: string, args: unknown): Model {
@@ -20,11 +21,11 @@ function toolCallingModel(requests: ModelRequest[], tool: string, args: unknown)
   };
 }
 
-/** Runs one agent turn through the SDK's Runner, its model from a custom ModelProvider; returns what the model was sent. */
-async function runAgent(tool: FunctionTool, args: unknown): Promise<ModelRequest[]> {
+/** Runs one agent turn through the SDK's Runner, its model from a custom ModelProvider, calling `name` from `tools`; returns what the model was sent. */
+async function runAgent(tools: Tool[], args: unknown, name = (tools[0] as FunctionTool).name): Promise<ModelRequest[]> {
   const requests: ModelRequest[] = [];
-  const runner = new Runner({ modelProvider: { getModel: () => toolCallingModel(requests, tool.name, args) }, tracingDisabled: true });
-  await runner.run(new Agent({ name: "builds", instructions: "Answer about builds.", tools: [tool] }), "Did the build pass?");
+  const runner = new Runner({ modelProvider: { getModel: () => toolCallingModel(requests, name, args) }, tracingDisabled: true });
+  await runner.run(new Agent({ name: "builds", instructions: "Answer about builds.", tools }), "Did the build pass?");
   return requests;
 }
 
@@ -37,12 +38,12 @@ function toolOutput(request: ModelRequest): string {
 }
 
 describe("the generated OpenAI Agents SDK binding, run by the SDK's Runner with a model of our own", () => {
-  const under = bindingUnderTest<{ buildStatusTool: ToolFactory }>("openai-agents");
+  const under = bindingUnderTest<{ buildStatusTool: ToolFactory }, Registry>("openai-agents");
 
   for (const [behaviour, answer] of Object.entries(ANSWERS)) {
     it(`gives the model exactly the agent result: ${behaviour}`, async () => {
       under.loopback.handle((_request, response) => answer(response));
-      const requests = await runAgent(under.binding.buildStatusTool(loopbackUpstream(under.loopback), { now: () => NOW }), ARGS);
+      const requests = await runAgent([under.binding.buildStatusTool(loopbackUpstream(under.loopback), { now: () => NOW })], ARGS);
       expect(under.loopback.requests.map((r) => r.url)).toEqual(["/projects/bluebird/builds/a83f19c"]);
       const text = toolOutput(requests[1]!);
       expect(readsAs(text)).toEqual(MODEL_READS[behaviour]!.json);
@@ -53,9 +54,17 @@ describe("the generated OpenAI Agents SDK binding, run by the SDK's Runner with 
 
   it("offers the model the strict parameters definitions.ts emits for OpenAI", async () => {
     under.loopback.handle((_request, response) => ANSWERS.good!(response));
-    const [first] = await runAgent(under.binding.buildStatusTool(loopbackUpstream(under.loopback), { now: () => NOW }), ARGS);
+    const [first] = await runAgent([under.binding.buildStatusTool(loopbackUpstream(under.loopback), { now: () => NOW })], ARGS);
     const offered = first!.tools.find((t) => t.type === "function") as { name: string; parameters: unknown; strict: boolean };
     expect([offered.name, offered.parameters, offered.strict]).toEqual(["build_status", openaiResponsesTool.parameters, true]);
+  });
+
+  it("gives the Runner the project's Tool[]: the model is offered each tool and reads the one it calls", async () => {
+    under.loopback.handle((_request, response) => ANSWERS.good!(response));
+    const tools = under.registry.openaiAgentsTools({ build_status: loopbackUpstream(under.loopback) }, { now: () => NOW });
+    const requests = await runAgent(tools, ARGS, "build_status");
+    expect(requests[0]!.tools.map((t) => (t as { name: string }).name)).toEqual(["build_status"]);
+    expect(readsAs(toolOutput(requests[1]!))).toEqual(MODEL_READS.good!.json);
   });
 });
 
@@ -66,7 +75,7 @@ describe("the OpenAI Agents SDK binding of a tool with an optional field", () =>
       const { sshDiskUsageTool } = await project.load<{ sshDiskUsageTool: ToolFactory }>("ssh_disk_usage/bindings/openai-agents.ts");
       const inputs: unknown[] = [];
       const upstream = async (call: { input: unknown }) => (inputs.push(call.input), { ok: false, code: "UPSTREAM_UNAVAILABLE" });
-      const requests = await runAgent(sshDiskUsageTool(upstream), { host: "build-01", mount: null });
+      const requests = await runAgent([sshDiskUsageTool(upstream)], { host: "build-01", mount: null });
       expect(inputs).toEqual([{ host: "build-01" }]);
       expect((JSON.parse(toolOutput(requests[1]!)) as { error: { code: string } }).error.code).toBe("UPSTREAM_UNAVAILABLE");
     } finally {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "./support/project.js";
 import { typeCheck } from "./support/typecheck.js";
 
-const SNIPPETS = ["upstream.ts", "ai-sdk.ts", "anthropic.ts", "openai-agents.ts", "langchain.ts"];
+const SNIPPETS = ["upstream.ts", "ai-sdk.ts", "anthropic.ts", "openai-agents.ts", "langchain.ts", "registry.ts"];
 
 describe('the README "Frameworks" snippets', () => {
   it("are examples/frameworks/*.ts verbatim, and those type-check against the real packages", async () => {

@@ -13,19 +13,24 @@ export function buildStatusWithBindings(prefix: string, bindings: readonly strin
   return exampleWithBindings("build_status", prefix, bindings);
 }
 
-/** One framework's binding test: build_status generated with only that `target`, its binding module, and an upstream on 127.0.0.1. */
-export interface BindingUnderTest<Binding> {
+/**
+ * One framework's binding test: build_status generated with only that `target`, its binding module,
+ * the project's list module of that framework (`bindings/<target>.ts`), and an upstream on 127.0.0.1.
+ */
+export interface BindingUnderTest<Binding, Registry> {
   readonly loopback: Loopback;
   readonly binding: Binding;
+  readonly registry: Registry;
 }
 
 /** Sets up (beforeAll) and tears down (afterAll) a BindingUnderTest for the enclosing describe block. */
-export function bindingUnderTest<Binding>(target: string): BindingUnderTest<Binding> {
-  const state = {} as { loopback: Loopback; binding: Binding; project: GeneratedProject };
+export function bindingUnderTest<Binding, Registry = unknown>(target: string): BindingUnderTest<Binding, Registry> {
+  const state = {} as { loopback: Loopback; binding: Binding; registry: Registry; project: GeneratedProject };
   beforeAll(async () => {
     state.project = await buildStatusWithBindings(target, [target]);
     state.loopback = await startLoopback();
     state.binding = await state.project.load<Binding>(`build_status/bindings/${target}.ts`);
+    state.registry = await state.project.load<Registry>(`bindings/${target}.ts`);
   });
   afterAll(async () => {
     await state.loopback?.close();

@@ -1,5 +1,6 @@
 import { adapterEmitter } from "./emit/adapter.js";
 import { bindingsEmitter } from "./emit/bindings/index.js";
+import { bindingListsEmitter } from "./emit/bindings/registry.js";
 import { clientEmitter, definitionListsEmitter, definitionsEmitter } from "./emit/definitions/index.js";
 import type { Emitter } from "./emit/emitter.js";
 import { manifestEmitter } from "./emit/manifest.js";
@@ -20,6 +21,7 @@ export const DEFAULT_EMITTERS: readonly Emitter[] = [
   clientEmitter,
   bindingsEmitter,
   definitionListsEmitter,
+  bindingListsEmitter,
   registryEmitter,
   manifestEmitter,
 ];

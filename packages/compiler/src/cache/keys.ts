@@ -39,6 +39,7 @@ export const DEFAULT_EMITTER_KEYS: readonly string[] = [
   "tool:client",
   "tool:bindings",
   "project:definition-lists",
+  "project:binding-lists",
   "project:registry",
   "project:manifest",
 ];

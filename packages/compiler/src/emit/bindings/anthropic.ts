@@ -4,6 +4,9 @@ import { runtime } from "../../codegen/file.js";
 import type { ToolIR } from "../../ir/types.js";
 import { bindingParts } from "./binding-file.js";
 
+/** The runner each Anthropic binding module exports beside its definition. */
+export const RUN_TOOL_USE = "runToolUse";
+
 /**
  * Anthropic SDK: the `Tool` definition (typed by the SDK) and a runner from the model's `tool_use`
  * block to the `tool_result` block: the agent view as content, the failure envelope with `is_error`.
@@ -13,7 +16,7 @@ export function emitAnthropicBinding(tool: ToolIR): GeneratedFile {
   const [toolType, toolUse, toolResult] = [p.framework("Tool", true), p.framework("ToolUseBlock", true), p.framework("ToolResultBlockParam", true)];
   const definition = p.definition("anthropicTool");
   const resultBlock = p.file.import(runtime("anthropicToolResult"));
-  const run = p.file.name("runToolUse");
+  const run = p.file.name(RUN_TOOL_USE);
   p.file.write(_`${jsdoc(`The Messages API tools[] entry of ${tool.tool}, as the Anthropic SDK types it.`)}
 export const ${p.factory}: ${toolType} = ${definition};
 

@@ -23,6 +23,9 @@ export interface BindingParts {
   readonly framework: (name: string, typeOnly?: boolean) => Name;
 }
 
+/** The factory (or, for Anthropic, the definition) each binding module exports: `buildStatusTool`. */
+export const bindingFactory = (tool: string): string => `${toolNames(tool).camel}Tool`;
+
 /** `<tool>/bindings/<target>.ts`: a module of its own, so only a user of that framework imports the framework. */
 export function bindingParts(tool: ToolIR, target: BindingTarget, frameworkModule: string): BindingParts {
   const n = toolNames(tool.tool);
@@ -31,7 +34,7 @@ export function bindingParts(tool: ToolIR, target: BindingTarget, frameworkModul
   const external = (name: string, typeOnly: boolean): ImportSymbol => ({ from: { module: frameworkModule }, name, typeOnly });
   return {
     file,
-    factory: file.name(`${n.camel}Tool`),
+    factory: file.name(bindingFactory(tool.tool)),
     adapter: sibling("adapter.ts", n.camel),
     input: sibling("types.ts", n.input, true),
     agentView: () => sibling("types.ts", n.agentView, true),
