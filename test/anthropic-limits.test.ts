@@ -39,6 +39,13 @@ describe("Anthropic's per-request strict limits", () => {
     expect(file("b_report/definitions.ts")).toMatch(/strict: true,/);
   });
 
+  it("relax the same tools in the registry's Anthropic binding list", async () => {
+    const bound = (spec: string) => spec.replace("agent_view: [id]\n", "agent_view: [id]\nbindings: [anthropic]\n");
+    const specs = { "specs/a_report.yaml": bound(wideSpec("a_report", 20)), "specs/b_report.yaml": bound(wideSpec("b_report", 10)) };
+    const { file } = await compileSpecs(specs);
+    expect(file("bindings/anthropic.ts")).toMatch(/anthropicTools: Tool\[\] = \[\s*aReport\.aReportTool,\s*\{ \.\.\.bReport\.bReportTool, strict: false \},?\s*\]/);
+  });
+
   it("are an error under strictLimits: fail", async () => {
     const specs = { "specs/a_report.yaml": wideSpec("a_report", 20), "specs/b_report.yaml": wideSpec("b_report", 10) };
     const { out, found } = await compileSpecs(specs, "fail");

@@ -3,6 +3,7 @@ import { GeneratedFile, namespace, runtimeType } from "../../codegen/file.js";
 import { toolNames } from "../../codegen/names.js";
 import type { BindingTarget, ProjectIR, ToolIR } from "../../ir/types.js";
 import { outputDirOf } from "../../ir/output-dir.js";
+import { fitAnthropicList } from "../definitions/list-limits.js";
 import { emitted, type Emitter } from "../emitter.js";
 import { RUN_TOOL_USE } from "./anthropic.js";
 import { bindingFactory } from "./binding-file.js";
@@ -19,6 +20,8 @@ interface RegistryParts {
   readonly tools: readonly Bound[];
   readonly upstreams: Name;
   readonly context: Name;
+  /** Tools definitions.ts sends with `strict: false` to stay within Anthropic's per-request limits. */
+  readonly relaxed: ReadonlySet<string>;
 }
 
 const factoryOf = (b: Bound): Code => member(b.module, bindingFactory(b.tool));
@@ -53,8 +56,10 @@ function anthropicCollection(p: RegistryParts): Code {
   const [toolType, toolUse, toolResult] = [framework("Tool"), framework("ToolUseBlock"), framework("ToolResultBlockParam")];
   const cases = p.tools.map((b) => _`case ${b.tool}: return ${member(b.module, RUN_TOOL_USE)}(block, ${member(raw("upstreams"), b.tool)}, context);`);
   const tools = p.file.name("anthropicTools");
+  // The same relaxation as definitions.ts: this list is a subset of that one, so it stays within the limits too.
+  const entry = (b: Bound): Code => (p.relaxed.has(b.tool) ? _`{ ...${factoryOf(b)}, strict: false }` : factoryOf(b));
   return _`${jsdoc("The Messages API `tools`, in tool-name order.")}
-export const ${tools}: ${toolType}[] = ${list("[", p.tools.map(factoryOf))};
+export const ${tools}: ${toolType}[] = ${list("[", p.tools.map(entry))};
 
 ${jsdoc(`Runs a tool_use block with its tool's binding and returns the tool_result block to send back.\nThrows a RangeError for a name that is not one of ${tools}.`)}
 export async function ${p.file.name("runAnthropicToolUse")}(block: Pick<${toolUse}, "id" | "name" | "input">, ${signature(p)}): Promise<${toolResult}> {
@@ -82,13 +87,13 @@ const FRAMEWORKS: Readonly<Record<BindingTarget, Framework>> = {
 };
 
 /** `bindings/<target>.ts`: the framework's tool collection for every tool whose spec lists it, by tool name. */
-function registryFile(target: BindingTarget, tools: readonly ToolIR[]): GeneratedFile {
+function registryFile(target: BindingTarget, tools: readonly ToolIR[], relaxed: ReadonlySet<string>): GeneratedFile {
   const file = new GeneratedFile(`bindings/${target}.ts`, undefined, "builder");
   const framework = FRAMEWORKS[target];
   const upstreams = file.name(framework.upstreams);
   const bound = tools.map((t) => ({ tool: t.tool, module: file.import(namespace(`${outputDirOf(t)}/bindings/${target}.ts`, toolNames(t.tool).camel.toString())) }));
   const fields = bound.map((b) => _`readonly ${propertyKey(b.tool)}: ${framework.upstreamOf(b)};`);
-  const parts = { file, tools: bound, upstreams, context: file.import(runtimeType("ToolgateContext")) };
+  const parts = { file, tools: bound, upstreams, context: file.import(runtimeType("ToolgateContext")), relaxed };
   file.write(_`${jsdoc(`The upstream function of each tool whose spec lists ${target}, by tool name.`)}
 export interface ${upstreams} {
   ${join(fields)}
@@ -105,6 +110,7 @@ export const bindingListsEmitter: Emitter = {
   scope: "project",
   emit: (project: ProjectIR) => {
     const targets = (Object.keys(FRAMEWORKS) as BindingTarget[]).filter((target) => project.tools.some((t) => t.bindings.includes(target)));
-    return emitted(targets.map((target) => registryFile(target, project.tools.filter((t) => t.bindings.includes(target)))));
+    const relaxed = targets.includes("anthropic") ? fitAnthropicList(project).relaxed : new Set<string>();
+    return emitted(targets.map((target) => registryFile(target, project.tools.filter((t) => t.bindings.includes(target)), relaxed)));
   },
 };
