@@ -14,19 +14,42 @@ const fixedText = (size) => payloadText(size, { tool: BENCH_TOOL, requestId: FIX
 const isSuccess = (result) => result?.outcome === "success";
 const adapterUrl = (dir) => pathToFileURL(join(dir, BENCH_TOOL, "adapter.js")).href;
 
+/** The bench tool's adapter, the context of its calls, the payload, and a fresh call() for each result. */
+async function adapterSetup({ dir, size }, onEvent) {
+  const adapter = (await import(adapterUrl(dir)))[BENCH_EXPORT];
+  const context = onEvent ? { now: () => NOW, onEvent } : { now: () => NOW };
+  const issue = () => adapter.call(INPUT, context, { requestId: FIXED_REQUEST_ID });
+  const adapt = (t) => {
+    const started = issue();
+    return started.ok ? adapter.adapt(t, started.call) : started.result;
+  };
+  return { adapter, issue, adapt, text: fixedText(size) };
+}
+
 /**
  * `call()` + `adapt()` per result: an adapter adapts each issued call once (a second adapt is
  * refused as a replay), so every timed result gets its own call, with the payload's request id.
  */
-async function adapterCase({ dir, size }, onEvent) {
-  const adapter = (await import(adapterUrl(dir)))[BENCH_EXPORT];
-  const context = onEvent ? { now: () => NOW, onEvent } : { now: () => NOW };
-  const text = fixedText(size);
-  const adapt = (t) => {
-    const started = adapter.call(INPUT, context, { requestId: FIXED_REQUEST_ID });
-    return started.ok ? adapter.adapt(t, started.call) : started.result;
-  };
+async function adapterCase(setup, onEvent) {
+  const { adapt, text } = await adapterSetup(setup, onEvent);
   return { text, run: () => adapt(text), ok: isSuccess, accepts: (t) => isSuccess(adapt(t)) };
+}
+
+/**
+ * `adapt()` alone: `run.prepare(n)` issues the n calls of a timed batch before it starts (timing.mjs),
+ * so the batch times the result path only. Warm-up and calibration, which have no batch, issue their
+ * call as they go. Same adapter as the row above, so its mutants are not run twice.
+ */
+async function preIssuedCase(setup) {
+  const { adapter, issue, text } = await adapterSetup(setup, undefined);
+  let calls = [];
+  let next = 0;
+  const run = () => adapter.adapt(text, next < calls.length ? calls[next++] : issue().call);
+  run.prepare = (n) => {
+    calls = Array.from({ length: n }, () => issue().call);
+    next = 0;
+  };
+  return { text, run, ok: isSuccess };
 }
 
 async function eventCase(setup) {
@@ -116,6 +139,7 @@ export const CASES = {
   json_parse: { label: "JSON.parse (control: same function twice)", setup: controlCase },
   parse_strict: { label: "parseStrict", setup: parseStrictCase },
   adapter: { label: "full generated adapter", setup: (s) => adapterCase(s, undefined) },
+  adapter_pre: { label: "adapt() on a pre-issued call (calls issued before the timed batch)", setup: preIssuedCase },
   ...PEER_CASES,
   adapter_events: { label: "full generated adapter + event sink (SHA-256)", setup: eventCase },
   naive: { label: "naive: JSON.parse + Ajv (run-time compile) + generic pick", setup: (s) => ajvCase(s, JSON.parse) },

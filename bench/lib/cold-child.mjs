@@ -5,11 +5,23 @@ import { pathToFileURL } from "node:url";
 import { FIXED_REQUEST_ID, NOW, PROJECT_ID, payloadTemplate } from "./payload.mjs";
 
 const bootMs = performance.now();
+/**
+ * Milliseconds this thread has run on a CPU (Linux schedstat; NaN elsewhere). On the shared box a
+ * cold start's wall time is mostly other processes' load; its own CPU time is the steadier figure.
+ */
+function threadCpuMs() {
+  try {
+    return Number(process.getBuiltinModule("node:fs").readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
 const [mode, dir, lazyTool, expected] = process.argv.slice(2);
 const moduleUrl = (file) => pathToFileURL(`${dir}/${file}`).href;
 const render = payloadTemplate("small");
 // Rendering the upstream's text is the bench's own work: every mode is timed from here.
 const startMs = performance.now();
+const startCpuMs = threadCpuMs();
 
 /** One call and its result; `phases` (when given) gets the time of each. */
 function firstResult(adapter, tool, phases) {
@@ -34,13 +46,14 @@ async function eager() {
 
 /** Loads one tool through the generated lazy registry and produces its first result. */
 async function lazy() {
-  const t0 = performance.now();
+  const [t0, c0] = [performance.now(), threadCpuMs()];
   const { loadAdapter } = await import(moduleUrl("lazy.js"));
-  const t1 = performance.now();
+  const [t1, c1] = [performance.now(), threadCpuMs()];
   const adapter = await loadAdapter(lazyTool);
-  const loaded = performance.now();
-  const phases = { registryMs: t1 - t0, adapterMs: loaded - t1 };
-  return { loaded, built: loaded, ok: firstResult(adapter, lazyTool, phases) ? 1 : 0, phases };
+  const [loaded, c2] = [performance.now(), threadCpuMs()];
+  const phases = { registryMs: t1 - t0, adapterMs: loaded - t1, registryCpuMs: c1 - c0, adapterCpuMs: c2 - c1 };
+  const ok = firstResult(adapter, lazyTool, phases) ? 1 : 0;
+  return { loaded, built: loaded, ok, phases: { ...phases, firstResultCpuMs: threadCpuMs() - c2 } };
 }
 
 /** The baseline: Ajv compiles every tool's envelope schema at start-up, then validates one result each. */
@@ -57,6 +70,7 @@ async function ajv() {
 
 const { loaded, built, ok, phases } = await { eager, lazy, ajv }[mode]();
 const done = performance.now();
+const cpuMs = threadCpuMs() - startCpuMs;
 if (ok !== Number(expected)) throw new Error(`${mode}: ${ok} valid results, expected ${expected}`);
-const result = { mode, bootMs, loadMs: loaded - startMs, compileMs: built - loaded, callsMs: done - built, totalMs: done - startMs, rssMb: process.memoryUsage().rss / 2 ** 20, ok, phases };
+const result = { mode, bootMs, loadMs: loaded - startMs, compileMs: built - loaded, callsMs: done - built, totalMs: done - startMs, cpuMs, rssMb: process.memoryUsage().rss / 2 ** 20, ok, phases };
 process.stdout.write(`${JSON.stringify(result)}\n`);

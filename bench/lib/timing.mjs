@@ -21,7 +21,9 @@ function runQueueWaitNs() {
   }
 }
 
+/** `fn.prepare(iterations)`, when a case has it, sets up the batch's inputs before the clock starts. */
 function timeBatch(fn, iterations) {
+  fn.prepare?.(iterations);
   globalThis.gc();
   const waitBefore = runQueueWaitNs();
   const start = process.hrtime.bigint();

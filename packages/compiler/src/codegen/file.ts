@@ -68,12 +68,16 @@ export class GeneratedFile {
       known.typeOnly &&= symbol.typeOnly;
       return known.local;
     }
-    const wanted = symbol.local ?? symbol.name;
-    let text = wanted;
-    for (let i = 2; this.#bound.has(text); i++) text = `${wanted}${i}`;
-    const local = this.name(text);
+    const local = this.fresh(symbol.local ?? symbol.name);
     this.#imports.set(key, { symbol, local, typeOnly: symbol.typeOnly });
     return local;
+  }
+
+  /** A binding this file declares, named `wanted` or, when that is taken, `wanted2`, `wanted3`, … */
+  fresh(wanted: string): Name {
+    let text = wanted;
+    for (let i = 2; this.#bound.has(text); i++) text = `${wanted}${i}`;
+    return this.name(text);
   }
 
   /**

@@ -4,6 +4,7 @@ import { GeneratedFile, namespace, runtime } from "../codegen/file.js";
 import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
 import { emitted, type Emitter, type ToolInput } from "./emitter.js";
 import { toolExport, toolNames } from "../codegen/names.js";
+import { selectorCode } from "./select.js";
 
 /**
  * `ownMember(ownMember(output, "a"), "b")`: checks and routes read own members only, so a polluted
@@ -107,7 +108,7 @@ export function errorTable(tool: ToolIR, file: GeneratedFile): Code {
   })`;
 }
 
-/** `<tool>/adapter.ts`: the tool's adapter, and its route when the spec names an upstream path. */
+/** `<tool>/adapter.ts`: the tool's adapter and selector, and its route when the spec names an upstream path. */
 export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
   const n = toolNames(tool.tool);
   const file = new GeneratedFile(`${outputDirOf(tool)}/adapter.ts`, tool.specPath, "builder");
@@ -119,6 +120,8 @@ export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
   const types = _`${input}, ${output}, ${agentView}`;
   const async = asyncHooks(tool.checks);
   const create = file.import(runtime(async.length > 0 ? "createAsyncAdapter" : "createAdapter"));
+  // The selector lives in this module too (select.ts keeps its own copy for other importers).
+  const selector = selectorCode(tool, file, false);
   file.write(_`${jsdoc(`The ${tool.tool} adapter: call(args) issues a call, adapt(raw, call) turns upstream bytes into the agent result.`)}
 export const ${adapter} = ${create}<${types}>({
   tool: ${tool.tool},
@@ -132,9 +135,10 @@ export const ${adapter} = ${create}<${types}>({
   validateResponse: ${sibling("validate.ts", tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},${undeclared}
   bind: ${bindFn(tool.checks, file)},
   semantic: ${semanticFn(tool.checks, file, hooksModule)},${asyncChecksEntry(async, file, hooksModule)}
-  select: ${sibling("select.ts", "selectAgentView")},
+  select: ${selector.select},
 });
 ${routeExport(tool, route, input, file)}
+${selector.code}
 export default ${adapter};
 `);
   return file;

@@ -29,7 +29,7 @@ function valueOf(selection: Selection, source: Code, from: Code, to: Code, scope
     case "value":
       return source;
     case "object": {
-      const name = scope.file.name(`select${++scope.count}`);
+      const name = scope.file.fresh(`select${++scope.count}`);
       renderObject(selection.fields, from, to, name, false, scope);
       return _`${name}(${source})`;
     }
@@ -55,7 +55,7 @@ function valueOf(selection: Selection, source: Code, from: Code, to: Code, scope
 function definitionFunction(def: string, from: Code, to: Code, scope: Scope): Name {
   const known = scope.rendered.get(def);
   if (known !== undefined) return known;
-  const name = scope.file.name(`select${++scope.count}`);
+  const name = scope.file.fresh(`select${++scope.count}`);
   scope.rendered.set(def, name);
   const selection = scope.definitions[def];
   if (selection?.kind !== "object") throw new Error(`view definition ${def} is not an object selection`);
@@ -105,30 +105,44 @@ function renderObject(fields: readonly SelectedField[], from: Code, to: Code, na
 /** For a response viewed under a root name: the selector from `{ <name>: response }`, which the MCP client applies to a view. */
 export const NAMED_ROOT_SELECTOR = "selectNamedRoot";
 
-export function emitSelector(tool: ToolIR): GeneratedFile {
+/**
+ * The selector functions of `tool`, to be written into `file`, and the one building the agent view.
+ * `exported`: select.ts exports it (and the named-root one) under their public names; the adapter
+ * module keeps its own copy private, under names free in that file, so the eager path loads one
+ * module less per tool (bench/README.md).
+ */
+export function selectorCode(tool: ToolIR, file: GeneratedFile, exported: boolean): { readonly select: Name; readonly code: Code } {
   const names = toolNames(tool.tool);
   if (tool.selection.kind !== "object") throw new Error("agent view root must be an object selection");
-  const file = new GeneratedFile(`${outputDirOf(tool)}/select.ts`, tool.specPath, "builder");
-  const select = file.name("selectAgentView");
+  const bind = (wanted: string): Name => (exported ? file.name(wanted) : file.fresh(wanted));
+  const select = bind("selectAgentView");
   const type = (name: Name): Name => file.import(toolExport(outputDirOf(tool), "types.ts", name, true));
   const scope: Scope = { file, bodies: [], definitions: tool.viewSelections, rendered: new Map(), count: 0 };
   const output = type(names.output);
-  if (tool.viewRoot === undefined) renderObject(tool.selection.fields, output, type(names.agentView), select, true, scope);
+  const exportKeyword = raw(exported ? "export " : "");
+  if (tool.viewRoot === undefined) renderObject(tool.selection.fields, output, type(names.agentView), select, exported, scope);
   else {
     // A non-object response is selected as the one member of an object (front/view-root.ts).
-    const inner = file.name(NAMED_ROOT_SELECTOR);
-    renderObject(tool.selection.fields, _`{ readonly ${propertyKey(tool.viewRoot)}: ${output} }`, type(names.agentView), inner, true, scope);
-    scope.bodies.push(_`export function ${select}(d: ${output}): ${type(names.agentView)} {
+    const inner = bind(NAMED_ROOT_SELECTOR);
+    renderObject(tool.selection.fields, _`{ readonly ${propertyKey(tool.viewRoot)}: ${output} }`, type(names.agentView), inner, exported, scope);
+    scope.bodies.push(_`${exportKeyword}function ${select}(d: ${output}): ${type(names.agentView)} {
     return ${inner}({ ${propertyKey(tool.viewRoot)}: d });
   }`);
   }
   const doc = jsdoc(`Builds the agent view of ${tool.tool}: a new object with only the agent_view allowlist.\nOnly declared fields are read, at every depth: undeclared members are never copied.`);
   const [main, ...nested] = scope.bodies.reverse();
-  file.write(_`${doc}
+  const code = _`${doc}
 ${main}
 
 ${join(nested, "\n\n")}
-`);
+`;
+  return { select, code };
+}
+
+/** `<tool>/select.ts`: the selector on its own, for code that builds an agent view outside the adapter. */
+export function emitSelector(tool: ToolIR): GeneratedFile {
+  const file = new GeneratedFile(`${outputDirOf(tool)}/select.ts`, tool.specPath, "builder");
+  file.write(selectorCode(tool, file, true).code);
   return file;
 }
 
