@@ -27,13 +27,27 @@ const nestedSpec = (tool: string): Record<string, unknown> => ({
   agent_view: ["head.sha", "head.ref", "runs[].state", "note"],
 });
 
-const TOOLS = ["select_agent_view", "select1", "select2"];
+/** A response that is not an object: the selector wraps it under a root name (selectNamedRoot). */
+const arraySpec = (tool: string): Record<string, unknown> => ({
+  ...nestedSpec(tool),
+  output: { type: "array", maxItems: 10, items: { type: "object", additionalProperties: false, required: ["id"], properties: { id: { type: "integer" }, tag: { type: "string" } } } },
+  agent_view: ["items[].id"],
+});
+
 const OUTPUT = { head: { sha: "abc", ref: "main" }, runs: [{ state: "ok", log: "x" }, { state: "failed" }], note: "n" };
+const VIEW = { head: { sha: "abc", ref: "main" }, runs: [{ state: "ok" }, { state: "failed" }], note: "n" };
+const CASES: Record<string, { spec: Record<string, unknown>; output: unknown; view: unknown }> = {
+  select_agent_view: { spec: nestedSpec("select_agent_view"), output: OUTPUT, view: VIEW },
+  select1: { spec: nestedSpec("select1"), output: OUTPUT, view: VIEW },
+  select2: { spec: nestedSpec("select2"), output: OUTPUT, view: VIEW },
+  select_named_root: { spec: arraySpec("select_named_root"), output: [{ id: 1, tag: "a" }], view: { items: [{ id: 1 }] } },
+};
+const TOOLS = Object.keys(CASES);
 
 let project: GeneratedProject;
 
 beforeAll(async () => {
-  project = await generateProject("adapter-selector", Object.fromEntries(TOOLS.map((t) => [`specs/${t}.json`, JSON.stringify(nestedSpec(t))])));
+  project = await generateProject("adapter-selector", Object.fromEntries(TOOLS.map((t) => [`specs/${t}.json`, JSON.stringify(CASES[t]!.spec)])));
 });
 
 afterAll(() => project.dispose());
@@ -58,9 +72,10 @@ describe("the selector in the adapter module", () => {
       const { selectAgentView } = await project.load<{ selectAgentView: (d: unknown) => unknown }>(`${tool}/select.ts`);
       const started = adapters[tool]!.call({});
       if (!started.ok) throw new Error(`${tool}: call refused`);
-      const result = adapters[tool]!.adapt(JSON.stringify(OUTPUT), started.call);
-      expect(result).toMatchObject({ outcome: "success", data: selectAgentView(OUTPUT) });
-      expect(result.data).toEqual({ head: { sha: "abc", ref: "main" }, runs: [{ state: "ok" }, { state: "failed" }], note: "n" });
+      const { output, view } = CASES[tool]!;
+      const result = adapters[tool]!.adapt(JSON.stringify(output), started.call);
+      expect(result).toMatchObject({ outcome: "success", data: selectAgentView(output) });
+      expect(result.data).toEqual(view);
     }
   });
 });

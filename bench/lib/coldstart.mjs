@@ -13,10 +13,11 @@ export const COLD_MODES = {
   lazy: "lazy: one tool via lazy.js to its first result",
   ajv: "baseline: Ajv compiles every schema at start-up + validates once each",
 };
-const METRICS = ["bootMs", "loadMs", "compileMs", "callsMs", "totalMs", "rssMb"];
+// cpuMs: the main thread's own CPU time, steadier than wall time on a loaded box (cold-child.mjs).
+const METRICS = ["bootMs", "loadMs", "compileMs", "callsMs", "totalMs", "cpuMs", "rssMb"];
 
-/** The lazy path's parts: registry import, adapter modules, call() (the first id), adapt(). */
-export const LAZY_PHASES = ["registryMs", "adapterMs", "callMs", "adaptMs"];
+/** The lazy path's parts: registry import, adapter modules, call() (the first id), adapt(); then their CPU time. */
+export const LAZY_PHASES = ["registryMs", "adapterMs", "callMs", "adaptMs", "registryCpuMs", "adapterCpuMs", "firstResultCpuMs"];
 
 function summarizeRuns(runs) {
   const phases = runs[0]?.phases ? Object.fromEntries(LAZY_PHASES.map((p) => [p, summarize(runs.map((r) => r.phases[p]))])) : undefined;

@@ -34,14 +34,14 @@ function targetLines(targets, parser) {
 
 function coldLines(cold) {
   const b = cold.build;
-  const lines = [row(["mode", "node boot ms", "load ms", "compile ms", "calls ms", "total ms (excl. boot)", "RSS MB", "valid results"]), row(["---", ...Array(7).fill("---:")])];
+  const lines = [row(["mode", "node boot ms", "load ms", "compile ms", "calls ms", "total ms (excl. boot)", "main-thread CPU ms", "RSS MB", "valid results"]), row(["---", ...Array(8).fill("---:")])];
   for (const [mode, label] of Object.entries(COLD_MODES)) {
     const m = cold.modes[mode];
-    lines.push(row([label, ms(m.bootMs), ms(m.loadMs), ms(m.compileMs), ms(m.callsMs), ms(m.totalMs), m.rssMb.median.toFixed(0), String(m.ok)]));
+    lines.push(row([label, ms(m.bootMs), ms(m.loadMs), ms(m.compileMs), ms(m.callsMs), ms(m.totalMs), ms(m.cpuMs), m.rssMb.median.toFixed(0), String(m.ok)]));
   }
   const built = `Build (setup, not part of any row): ${cold.tools} specs compiled with the real compiler and transpiled in ${(b.buildMs / 1000).toFixed(1)} s wall on ${b.workers} worker(s) (compile ${(b.compileCpuMs / 1000).toFixed(1)} s + transpile ${(b.transpileCpuMs / 1000).toFixed(1)} s summed over workers)${b.cached ? ", reused from an earlier run" : ""}; ${b.files} files, ${(b.bytes / 2 ** 20).toFixed(1)} MiB of JS, ${(b.validatorBytes / 1024).toFixed(0)} KiB validate.js per tool.`;
   const p = cold.modes.lazy.phases;
-  const parts = `Lazy path, median per part: import lazy.js ${ms(p.registryMs)}, loadAdapter (adapter, selector, validators, runtime) ${ms(p.adapterMs)}, call() ${ms(p.callMs)} (includes the first request id), adapt() ${ms(p.adaptMs)}.`;
+  const parts = `Lazy path, median per part: import lazy.js ${ms(p.registryMs)}, loadAdapter (adapter, selector, validators, runtime) ${ms(p.adapterMs)}, call() ${ms(p.callMs)} (includes the first request id), adapt() ${ms(p.adaptMs)}; main-thread CPU: lazy.js ${ms(p.registryCpuMs)}, loadAdapter ${ms(p.adapterCpuMs)}, call() + adapt() ${ms(p.firstResultCpuMs)}.`;
   return [`### Cold start: ${cold.tools} tools, fresh process each, median (min–max) of ${cold.modes.eager.runs} processes per mode (${cold.modes.lazy.runs} for lazy)`, "", ...lines, "", parts, "", built, ""];
 }
 
