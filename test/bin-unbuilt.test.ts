@@ -9,7 +9,7 @@ let scratch: { dir: string; dispose: () => Promise<void> };
 beforeAll(async () => {
   scratch = await scratchDir("bin-unbuilt");
   await mkdir(join(scratch.dir, "bin"));
-  await copyFile(join(repoRoot, "packages/cli/bin/toolgate.js"), join(scratch.dir, "bin/toolgate.js"));
+  for (const file of ["toolgate.js", "build-stamp.js"]) await copyFile(join(repoRoot, "packages/cli/bin", file), join(scratch.dir, "bin", file));
   await copyFile(join(repoRoot, "packages/cli/package.json"), join(scratch.dir, "package.json"));
 });
 afterAll(() => scratch.dispose());

@@ -1,5 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Tool, ToolResultBlockParam, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
+import { UNKNOWN_TOOL_TEXT } from "@toolgate/runtime";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anthropicTool } from "../generated/build_status/definitions.js";
 import { ANSWERS, ARGS, buildStatusWithBindings, loopbackUpstream, MODEL_READS, NOW, readsAs } from "./support/binding-upstream.js";
@@ -23,14 +25,14 @@ const TOOL_USE = {
 };
 const DONE = { ...TOOL_USE, id: "msg_2", stop_reason: "end_turn", content: [{ type: "text", text: "done" }] };
 
-/** A mock of the Messages API on 127.0.0.1: asks for build_status first, then ends; keeps every request body. */
-function mockMessagesApi(api: Loopback, bodies: Record<string, unknown>[]): void {
+/** A mock of the Messages API on 127.0.0.1: asks for a tool first (build_status unless told), then ends; keeps every request body. */
+function mockMessagesApi(api: Loopback, bodies: Record<string, unknown>[], first: typeof TOOL_USE): void {
   api.handle((request, response) => {
     let text = "";
     request.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
     request.on("end", () => {
       bodies.push(JSON.parse(text) as Record<string, unknown>);
-      sendJson(response, 200, bodies.length === 1 ? TOOL_USE : DONE);
+      sendJson(response, 200, bodies.length === 1 ? first : DONE);
     });
   });
 }
@@ -42,9 +44,9 @@ interface Conversation {
 }
 
 /** One turn with the real SDK client: the model's tool_use block, `run` on it, its tool_result sent back. */
-async function converse(api: Loopback, tools: Tool[], run: (use: ToolUseBlock) => Promise<ToolResultBlockParam>): Promise<Conversation> {
+async function converse(api: Loopback, tools: Tool[], run: (use: ToolUseBlock) => Promise<ToolResultBlockParam>, asked = TOOL_USE): Promise<Conversation> {
   const bodies: Record<string, unknown>[] = [];
-  mockMessagesApi(api, bodies);
+  mockMessagesApi(api, bodies, asked);
   const client = new Anthropic({ apiKey: "test", baseURL: api.baseUrl, maxRetries: 0 });
   const ask = { model: "mock", max_tokens: 64, tools };
   const messages: Anthropic.MessageParam[] = [{ role: "user", content: "Did the build pass?" }];
@@ -89,6 +91,21 @@ describe("the generated Anthropic SDK binding, with the real SDK client and a Me
     const { bodies, sent } = await converse(api!, registry.anthropicTools, (use) => registry.runAnthropicToolUse(use, upstreams, { now: () => NOW }));
     expect(bodies[0]!.tools).toEqual([anthropicTool]);
     expect([sent.type, sent.tool_use_id, sent.is_error, readsAs(sent.content as string)]).toEqual(["tool_result", "toolu_1", false, MODEL_READS.good!.json]);
-    await expect(registry.runAnthropicToolUse({ id: "toolu_2", name: "deploy", input: {} }, upstreams)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it("answers a tool_use block naming a tool it does not offer with a fixed is_error tool_result, and calls no upstream", async () => {
+    let calls = 0;
+    upstream!.handle((_request, response) => ((calls += 1), ANSWERS.good!(response)));
+    const registry = await project.load<AnthropicRegistry>("bindings/anthropic.ts");
+    const upstreams = { build_status: loopbackUpstream(upstream!) };
+    const unknown = { ...TOOL_USE, content: [{ type: "tool_use", id: "toolu_2", name: "deploy_IGNORE_PREVIOUS", input: ARGS }] };
+    const { sent } = await converse(api!, registry.anthropicTools, (use) => registry.runAnthropicToolUse(use, upstreams), unknown);
+    expect(sent).toEqual({ type: "tool_result", tool_use_id: "toolu_2", content: UNKNOWN_TOOL_TEXT, is_error: true });
+    // Any name but the listed one, including the names of Object.prototype's members.
+    const names = fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor", "toString", "build_status ", "BUILD_STATUS"));
+    await fc.assert(fc.asyncProperty(names.filter((name) => name !== "build_status"), async (name) => {
+      expect(await registry.runAnthropicToolUse({ id: "toolu_3", name, input: ARGS }, upstreams)).toEqual({ ...sent, tool_use_id: "toolu_3" });
+    }), { numRuns: 200 });
+    expect(calls).toBe(0);
   });
 });

@@ -51,7 +51,7 @@ describe("the hook check maps each TypeScript error to its own check", () => {
   const TYPES = `import type { GateInput, GateOutput } from "../generated/gate/types.js";\n`;
 
   it("imports a hooks module whose path holds quotes, in the check and in the adapter", async () => {
-    const out = await compileQuoted(`${TYPES}export const ownerIsKnown = (o: GateOutput, i: GateInput): boolean => o.id === i.id;\nexport const idIsShort = (o: GateOutput): boolean => o.id.length < 4;\n`);
+    const out = await compileQuoted(`${TYPES}export const ownerIsKnown = (o: GateOutput, i: GateInput): boolean => o.id === i.id;\nexport const idIsShort = (o: GateOutput, _i: GateInput): boolean => o.id.length < 4;\n`);
     expect(out.diagnostics).toEqual([]);
     const adapter = out.files.find((f) => f.path === "gate/adapter.ts")!.content;
     expect(adapter).toContain(`import * as hooks from "../../specs/the \\"hooks\\" module.js";`);

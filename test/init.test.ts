@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { listFiles } from "../packages/cli/src/files.js";
 import { runBuiltCli, tempDirsPerTest } from "./support/built-cli.js";
 import { repoRoot } from "./support/project.js";
+import { taggedBlocks } from "./support/readme-blocks.js";
 import { readTree } from "./support/tree.js";
 import { typeCheck } from "./support/typecheck.js";
 
@@ -14,12 +15,17 @@ import { typeCheck } from "./support/typecheck.js";
 
 const scratch = tempDirsPerTest("init");
 
-const NEXT = [
-  "next:",
-  "  npm install --save-dev @toolgate/cli && npm install @toolgate/runtime",
+const GEN_STEPS = [
   "  npm run gen         # compile the specs into typed adapters",
   "  npm run gen:check   # in CI: exit 1 when the generated code is out of date",
 ];
+const HOW = "  # the packages are not on the npm registry: pack them into $TOOLGATE_PACKAGES as the README's Install says, then";
+const RUNTIME_INSTALL = '  npm install "$TOOLGATE_PACKAGES/toolgate-runtime-0.1.0.tgz"';
+const CLI_INSTALL = '  npm install --save-dev --save-exact "$TOOLGATE_PACKAGES/toolgate-spec-0.1.0.tgz" "$TOOLGATE_PACKAGES/toolgate-compiler-0.1.0.tgz" "$TOOLGATE_PACKAGES/toolgate-cli-0.1.0.tgz" typescript@6.0.3';
+/** The next steps of a package without the packages: the README's install commands from the tarballs. */
+const NEXT = ["next:", HOW, RUNTIME_INSTALL, CLI_INSTALL, ...GEN_STEPS];
+/** The printed lines from "next:" on. */
+const nextOf = (stdout: string): string[] => stdout.split("\n").slice(stdout.split("\n").indexOf("next:"));
 
 describe("toolgate init", () => {
   it("sets up an empty directory, says what it created and what to run next", async () => {
@@ -32,6 +38,30 @@ describe("toolgate init", () => {
     });
     expect(await listFiles(dir)).toEqual([".gitattributes", "package.json", "specs/hooks.ts", "specs/order_status.yaml"]);
     expect(await readFile(join(dir, ".gitattributes"), "utf8")).toBe("generated/** linguist-generated=true\n");
+  });
+
+  it("prints the README's install commands for the packages, which are not on the npm registry", () => {
+    const install = taggedBlocks("install").map((b) => b.body.split("\n")).flat();
+    for (const line of [RUNTIME_INSTALL, CLI_INSTALL]) expect(install).toContain(line.trim());
+    expect(NEXT.join("\n")).not.toMatch(/npm install[^"\n]*@toolgate\//);
+  });
+
+  it("prints only the gen steps for a package whose package.json declares the packages", async () => {
+    const dir = await scratch();
+    const declared = { type: "module", dependencies: { "@toolgate/runtime": "file:../toolgate-runtime-0.1.0.tgz" }, devDependencies: { "@toolgate/cli": "file:../toolgate-cli-0.1.0.tgz" } };
+    await writeFile(join(dir, "package.json"), JSON.stringify(declared));
+    const result = await runBuiltCli(dir, "init");
+    expect(result.code).toBe(0);
+    expect(nextOf(result.stdout)).toEqual(["next:", ...GEN_STEPS]);
+  });
+
+  it("prints only the missing install for a package whose node_modules (or a parent's) holds the runtime", async () => {
+    const root = await scratch();
+    await mkdir(join(root, "node_modules/@toolgate/runtime"), { recursive: true });
+    await writeFile(join(root, "node_modules/@toolgate/runtime/package.json"), '{"name":"@toolgate/runtime","version":"0.1.0"}');
+    const result = await runBuiltCli(root, "init", "--dir", "packages/tools");
+    expect(result.code).toBe(0);
+    expect(nextOf(result.stdout)).toEqual(["next:", HOW, CLI_INSTALL, ...GEN_STEPS]);
   });
 
   it("adds to an existing package, keeping its scripts and attributes, and a second run changes nothing", async () => {

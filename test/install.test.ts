@@ -41,6 +41,7 @@ describe("toolgate installed from its tarballs, outside the workspace", () => {
     expect(listing).toContain("package/toolspec.schema.json");
     expect(listing).toContain("package/dist/toolgate-runtime.js");
     expect(listing).not.toContain(".tsbuildinfo");
+    expect(listing).not.toContain("dist/build-stamp");
   });
 
   it("installs, sets up, generates code that type-checks and adapts, and passes gen --check", async () => {

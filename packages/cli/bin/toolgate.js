@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+(await import("./build-stamp.js")).exitIfStale();
 const argv = process.argv.slice(2);
 
 /**

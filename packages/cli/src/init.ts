@@ -1,6 +1,7 @@
 import type { ErrorFormat } from "@toolgate/compiler";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { readFailure, readIfExists, toPosix, writeText } from "./files.js";
+import { installedIn, nextSteps, thisRelease } from "./init-next.js";
 import { planInit, initPaths, type InitLayout } from "./init-plan.js";
 import { EXIT, type Io } from "./io.js";
 import { formatUsageError } from "./usage.js";
@@ -11,13 +12,6 @@ export interface InitOptions {
   readonly out: string;
   readonly errorFormat: ErrorFormat;
 }
-
-const NEXT = [
-  "next:",
-  "  npm install --save-dev @toolgate/cli && npm install @toolgate/runtime",
-  "  npm run gen         # compile the specs into typed adapters",
-  "  npm run gen:check   # in CI: exit 1 when the generated code is out of date",
-];
 
 /** A directory option as a POSIX path inside the package, or undefined when it leaves it. */
 function inside(dir: string, path: string): string | undefined {
@@ -62,6 +56,6 @@ export async function runInit(options: InitOptions, io: Io): Promise<number> {
   }
   for (const line of plan.report) io.stdout(line);
   if (plan.writes.length === 0) io.stdout("toolgate: nothing to do; this package is already set up");
-  else io.stdout(NEXT.join("\n"));
+  else io.stdout(nextSteps(installedIn(dir, existing.get("package.json")), await thisRelease()).join("\n"));
   return EXIT.ok;
 }

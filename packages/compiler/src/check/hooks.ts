@@ -48,14 +48,21 @@ function exportName(name: string): Code {
 const SYNC_TAIL = raw(") => boolean");
 const ASYNC_TAIL = raw(", signal: AbortSignal) => Promise<boolean>");
 
-/** The check module's statements for one hook: it must be assignable to the generated signature. */
+/**
+ * The check module's statements for one hook: it must be assignable to the generated signature and,
+ * for a sync hook, callable as the adapter calls it. The adapter calls a sync hook directly with
+ * (output, input), and TypeScript rejects a call with more arguments than the function declares,
+ * although it accepts such a function as assignable; an async hook is only passed on as a value.
+ */
 function useCheck(u: HookUse, i: number, specifier: string): Code {
   const n = toolNames(u.tool.tool);
-  const [hook, output, input, check] = ["hook", "Output", "Input", "check"].map((p) => new Name(`${p}${i}`));
+  const [hook, output, input, check, call] = ["hook", "Output", "Input", "check", "call"].map((p) => new Name(`${p}${i}`));
+  const asCalled = u.async ? raw("") : _`export const ${call} = (output: ${output}, input: ${input}): unknown => ${hook}(output, input);
+`;
   return _`import { ${exportName(u.name)} as ${hook} } from ${specifier};
 import type { ${n.output} as ${output}, ${n.input} as ${input} } from ${`./${outputDirOf(u.tool)}/types.js`};
 export const ${check}: (output: ${output}, input: ${input}${u.async ? ASYNC_TAIL : SYNC_TAIL} = ${hook};
-`;
+${asCalled}`;
 }
 
 /** The check module's text, and the offset where each use's statements end (for mapping errors back). */
@@ -68,7 +75,8 @@ function checkModule(uses: readonly HookUse[], specifier: string): { text: strin
 /**
  * Verifies with the TypeScript checker that every hook a spec names is exported by the hooks module
  * with the generated signature `(output: <Tool>Output, input: <Tool>Input) => boolean`, or for an
- * `async: true` check `(output, input, signal: AbortSignal) => Promise<boolean>`: exact both ways.
+ * `async: true` check `(output, input, signal: AbortSignal) => Promise<boolean>`, and that a sync
+ * hook takes the two arguments the adapter passes: what gen accepts, tsc accepts in the generated project.
  */
 export async function checkHooks(tools: readonly ToolIR[], types: readonly SourceFile[], hooks: HooksSource | undefined, outDir: string, sink: DiagnosticSink): Promise<void> {
   const uses: HookUse[] = tools.flatMap((tool) =>
@@ -86,8 +94,9 @@ export async function checkHooks(tools: readonly ToolIR[], types: readonly Sourc
   }
 }
 
-/** Says which way round the check and the hook disagree when one of them is async and the other is not. */
+/** Says how to fix a hook that declares too few parameters, or which way round the check and the hook disagree on async. */
 function kindHint(u: HookUse, detail: string): string {
+  if (/^Expected \d+ arguments?, but got 2\./.test(detail)) return " (the adapter calls the hook with (output, input): declare both parameters, and start the name of one it does not use with an underscore)";
   if (!detail.includes("Promise")) return "";
   return u.async
     ? " (the check is async: true, so the hook must return Promise<boolean>)"

@@ -1,1 +1,11 @@
-export { anthropicToolResult, modelText, runTool, type UpstreamAnswer, type UpstreamFailureAnswer, type UpstreamFn } from "./run.js";
+export {
+  anthropicToolResult,
+  anthropicUnknownTool,
+  modelText,
+  runTool,
+  UNKNOWN_TOOL_TEXT,
+  type AnthropicToolResult,
+  type UpstreamAnswer,
+  type UpstreamFailureAnswer,
+  type UpstreamFn,
+} from "./run.js";

@@ -52,8 +52,28 @@ export function modelText(result: AgentResult<unknown>): { readonly text: string
   return { text: mcp.content[0]!.text, isError: mcp.isError === true };
 }
 
-/** An Anthropic Messages API `tool_result` block for a result (structurally the SDK's `ToolResultBlockParam`). */
-export function anthropicToolResult(toolUseId: string, result: AgentResult<unknown>): { type: "tool_result"; tool_use_id: string; content: string; is_error: boolean } {
+/** An Anthropic Messages API `tool_result` block (structurally the SDK's `ToolResultBlockParam`). */
+export interface AnthropicToolResult {
+  type: "tool_result";
+  tool_use_id: string;
+  content: string;
+  is_error: boolean;
+}
+
+/** The `tool_result` block for a result. */
+export function anthropicToolResult(toolUseId: string, result: AgentResult<unknown>): AnthropicToolResult {
   const { text, isError } = modelText(result);
   return { type: "tool_result", tool_use_id: toolUseId, content: text, is_error: isError };
+}
+
+/** What the model reads when it names a tool the list does not offer: fixed, so the name it sent is never echoed. */
+export const UNKNOWN_TOOL_TEXT = "No tool of that name is offered. The call was not run; call one of the tools listed in the request.";
+
+/**
+ * The `tool_result` block for a `tool_use` block whose name is not a tool of the list: a model can
+ * name any tool, and the Messages API expects a result for every `tool_use`, so this is an error
+ * result rather than an exception that would end the conversation.
+ */
+export function anthropicUnknownTool(toolUseId: string): AnthropicToolResult {
+  return { type: "tool_result", tool_use_id: toolUseId, content: UNKNOWN_TOOL_TEXT, is_error: true };
 }

@@ -1,3 +1,4 @@
+import type { McpServerFactory } from "@modelcontextprotocol/server";
 import { diagnostic, formatDiagnostics, quote, type Diagnostic, type ErrorFormat } from "@toolgate/compiler";
 import type { AnyAdapter, McpTool } from "@toolgate/runtime";
 import { readFile } from "node:fs/promises";
@@ -123,9 +124,11 @@ export async function runMcpGate(options: McpGateOptions, io: Io): Promise<numbe
 async function serveGate(gate: Gate, options: McpGateOptions, operator: Operator, io: Io): Promise<number> {
   const { serveUntilStopped, DEFAULT_HTTP_HOST } = await import("../serve/index.js");
   const host = options.host ?? DEFAULT_HTTP_HOST;
-  const target = options.http === undefined ? ({ kind: "stdio" } as const) : ({ kind: "http", host, port: options.http } as const);
+  const target = options.http === undefined ? ({ kind: "stdio" } as const) : ({ kind: "http", host, port: options.http, bus: gate.changes } as const);
+  // Over HTTP only a 2026-07-28 client holds a stream (subscriptions/listen) a change can reach.
+  const newServer: McpServerFactory = options.http === undefined ? () => gate.newServer(true) : (context) => gate.newServer(context.era === "modern");
   try {
-    await serveUntilStopped(() => gate.newServer(), target, (url) => operator.gate("listening", { url }));
+    await serveUntilStopped(newServer, target, (url) => operator.gate("listening", { url }));
     return EXIT.ok;
   } catch (error) {
     // Only listening can fail here (a port in use, an address this host does not have).

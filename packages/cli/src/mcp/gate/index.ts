@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer, ServerEventBus } from "@modelcontextprotocol/server";
 import type { ToolgateContext } from "@toolgate/runtime";
 import type { AuditLog } from "@toolgate/runtime/audit";
 import type { PinFile } from "../pin.js";
@@ -29,7 +29,10 @@ export interface GateOptions {
 
 /** A running gate: one upstream connection; a new MCP server for it per client (or per stateless request). */
 export interface Gate {
-  newServer(): McpServer;
+  /** `listChanged`: whether a change of the tool list can reach this server's client (not over stateless 2025-era HTTP). */
+  newServer(listChanged: boolean): McpServer;
+  /** Each change of the exposed tool list, for the HTTP endpoint's 2026-07-28 `subscriptions/listen` streams. */
+  readonly changes: ServerEventBus;
   close(): Promise<void>;
 }
 
@@ -67,5 +70,5 @@ export async function startGate(options: GateOptions): Promise<{ readonly gate: 
     await link.close();
     return { problem };
   }
-  return { gate: { newServer: () => state.newServer(link), close: () => link.close() } };
+  return { gate: { newServer: (listChanged) => state.newServer(link, listChanged), changes: state.changes, close: () => link.close() } };
 }

@@ -1,4 +1,4 @@
-import { McpServer, ProtocolError, ProtocolErrorCode, type Tool } from "@modelcontextprotocol/server";
+import { InMemoryServerEventBus, McpServer, ProtocolError, ProtocolErrorCode, type ServerEventBus, type Tool } from "@modelcontextprotocol/server";
 import type { ToolgateContext } from "@toolgate/runtime";
 import { gateCall, type GateTool } from "./call.js";
 import { exposureOf, sameExposed, type Exposure } from "./exposure.js";
@@ -12,13 +12,15 @@ const shownName = (name: unknown): string => JSON.stringify(String(name).slice(0
 /**
  * What the gate exposes right now, and the servers that listed it. Each upstream list (at start,
  * after a restart, on `list_changed`) is compared with the pin again; the operator hears of every
- * tool withheld or restored, and the clients of a changed list get `list_changed`.
+ * tool withheld or restored, and the clients of a changed list get `list_changed`: a connection's
+ * own server sends it (stdio), and `changes` carries it to the HTTP endpoint's listen streams.
  */
 export class GateState {
   readonly #options: GateOptions;
   readonly #tools: ReadonlyMap<string, GateTool>;
   readonly #servers = new Set<McpServer>();
   readonly #context: ToolgateContext;
+  readonly changes: ServerEventBus = new InMemoryServerEventBus();
   exposure: Exposure = { exposed: [], withheld: new Map() };
 
   constructor(options: GateOptions) {
@@ -34,11 +36,14 @@ export class GateState {
       if (!before.withheld.has(name)) this.#options.operator.gate("tool_withheld", { tool: name, status: held.status, ...("fields" in held ? { fields: held.fields } : {}) });
     }
     for (const name of before.withheld.keys()) if (!this.exposure.withheld.has(name)) this.#options.operator.gate("tool_restored", { tool: name });
-    if (!sameExposed(before, this.exposure)) for (const server of this.#servers) void server.server.sendToolListChanged().catch(() => undefined);
+    if (sameExposed(before, this.exposure)) return;
+    for (const server of this.#servers) void server.server.sendToolListChanged().catch(() => undefined);
+    this.changes.publish({ kind: "tools_list_changed" });
   }
 
-  newServer(link: UpstreamLink): McpServer {
-    const server = new McpServer(GATE_SERVER_INFO, gateServerOptions());
+  /** A server for one stdio connection or one HTTP exchange; `listChanged`: whether a change can reach its client. */
+  newServer(link: UpstreamLink, listChanged: boolean): McpServer {
+    const server = new McpServer(GATE_SERVER_INFO, gateServerOptions(listChanged));
     // The generated definitions are JSON Schema objects; the SDK's Tool type spells JSON values out.
     server.server.setRequestHandler("tools/list", () => ({ tools: [...this.exposure.exposed] as unknown as Tool[] }));
     server.server.setRequestHandler("tools/call", async (request) => {

@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, type McpServerFactory } from "@modelcontextprotocol/server";
+import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, type McpServerFactory, type ServerEventBus } from "@modelcontextprotocol/server";
 import { toWebRequest, writeWebResponse } from "./node-bridge.js";
 
 export const DEFAULT_HTTP_HOST = "127.0.0.1";
@@ -21,6 +21,8 @@ export interface HttpServeOptions {
   readonly port: number;
   /** Out-of-band errors (a broken exchange); never shown to the client. */
   readonly onError?: (error: Error) => void;
+  /** Change events (a tool list that changed) for the 2026-07-28 `subscriptions/listen` streams. */
+  readonly bus?: ServerEventBus;
 }
 
 export interface HttpServing {
@@ -34,7 +36,7 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 export async function serveHttp(newServer: McpServerFactory, options: HttpServeOptions): Promise<HttpServing> {
   const host = options.host ?? DEFAULT_HTTP_HOST;
   const onError = options.onError ?? (() => undefined);
-  const handler = createMcpHandler(newServer, { onerror: onError });
+  const handler = createMcpHandler(newServer, { onerror: onError, ...(options.bus && { bus: options.bus }) });
   // On loopback a foreign Host header means DNS rebinding: a web page reaching a local server.
   const hostnames = LOOPBACK.has(host) ? localhostAllowedHostnames() : undefined;
   const server = http.createServer((request, response) => {

@@ -1,5 +1,5 @@
 import { _, join, jsdoc, list, member, propertyKey, raw, type Code, type Name } from "../../codegen/code.js";
-import { GeneratedFile, namespace, runtimeType } from "../../codegen/file.js";
+import { GeneratedFile, namespace, runtime, runtimeType } from "../../codegen/file.js";
 import { toolNames } from "../../codegen/names.js";
 import type { BindingTarget, ProjectIR, ToolIR } from "../../ir/types.js";
 import { outputDirOf } from "../../ir/output-dir.js";
@@ -56,16 +56,17 @@ function anthropicCollection(p: RegistryParts): Code {
   const [toolType, toolUse, toolResult] = [framework("Tool"), framework("ToolUseBlock"), framework("ToolResultBlockParam")];
   const cases = p.tools.map((b) => _`case ${b.tool}: return ${member(b.module, RUN_TOOL_USE)}(block, ${member(raw("upstreams"), b.tool)}, context);`);
   const tools = p.file.name("anthropicTools");
+  const unknownTool = p.file.import(runtime("anthropicUnknownTool"));
   // The same relaxation as definitions.ts: this list is a subset of that one, so it stays within the limits too.
   const entry = (b: Bound): Code => (p.relaxed.has(b.tool) ? _`{ ...${factoryOf(b)}, strict: false }` : factoryOf(b));
   return _`${jsdoc("The Messages API `tools`, in tool-name order.")}
 export const ${tools}: ${toolType}[] = ${list("[", p.tools.map(entry))};
 
-${jsdoc(`Runs a tool_use block with its tool's binding and returns the tool_result block to send back.\nThrows a RangeError for a name that is not one of ${tools}.`)}
+${jsdoc(`Runs a tool_use block with its tool's binding and returns the tool_result block to send back.\nA name that is not one of ${tools} (a model can name any tool) gets an is_error tool_result with a fixed text.`)}
 export async function ${p.file.name("runAnthropicToolUse")}(block: Pick<${toolUse}, "id" | "name" | "input">, ${signature(p)}): Promise<${toolResult}> {
   switch (block.name) {
     ${join(cases)}
-    default: throw new RangeError("not a tool of anthropicTools");
+    default: return ${unknownTool}(block.id);
   }
 }`;
 }
