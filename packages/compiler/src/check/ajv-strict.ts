@@ -90,7 +90,8 @@ function cachedRefusal(schemas: StrictSchemas): Refusal | undefined {
 function firstRefusal(document: SchemaObject): Refusal | undefined {
   // Ajv refuses a schema while it generates code; its optimizer passes over that code change nothing
   // it refuses, and this code is never run, so they are skipped.
-  const ajv = (shared ??= newAjv({ optimize: false }));
+  // Every schema here passed the meta-schema check (checkMetaSchema) or was built from ones that did.
+  const ajv = (shared ??= newAjv({ optimize: false }, false));
   try {
     ajv.addSchema(document);
     return refusalIn(ajv, document);

@@ -1,3 +1,5 @@
+import { Ajv } from "ajv";
+import { specShapeSchema } from "@toolgate/spec";
 import { describe, expect, it } from "vitest";
 import { DiagnosticCollector } from "../diagnostics/sink.js";
 import { loadDocument } from "../load/document.js";
@@ -14,6 +16,11 @@ function shape(lines: string[]): string[] {
 }
 
 describe("checkSpecShape", () => {
+  it("compiles a spec shape that passes the draft-07 meta-schema (its validator skips that check at start)", () => {
+    const ajv = new Ajv({ strict: true, allowUnionTypes: true });
+    expect(ajv.validateSchema(specShapeSchema), JSON.stringify(ajv.errors)).toBe(true);
+  });
+
   it("accepts a minimal spec", () => {
     expect(shape(VALID)).toEqual([]);
   });

@@ -44,7 +44,20 @@ function contractCheck(check: CheckIR): ContractCheck {
   return { id: check.id, kind: "hook", name: check.name };
 }
 
+// One gen asks for each tool's contract three times (the gate, the manifest, the check against the
+// manifest just written) and rendering its definitions is most of a one-edit gen's cost; the IR is
+// deep-frozen once built, so each tool's contract is built once.
+const contracts = new WeakMap<ToolIR, ToolContract>();
+
 export function contractOf(tool: ToolIR): ToolContract {
+  const known = contracts.get(tool);
+  if (known) return known;
+  const contract = buildContract(tool);
+  contracts.set(tool, contract);
+  return contract;
+}
+
+function buildContract(tool: ToolIR): ToolContract {
   return {
     definition: { title: tool.title ?? null, description: tool.description },
     input: selfContained(tool.input, tool.defs) as SchemaNode,

@@ -17,6 +17,9 @@ interface Entry {
   readonly hints?: Readonly<Record<string, string>>;
 }
 
+// The tool-selection lint's summaries (TG522–TG524): the same advice as the pair findings.
+const SELECTION_HINT = "Sharpen the descriptions (say what each reads and what sets it apart), or offer them in separate toolScope()s.";
+
 const entry = (severity: Severity, message: Entry["message"], hint: string, hints?: Entry["hints"]): Entry => ({ severity, message, hint, ...(hints ? { hints } : {}) });
 
 const changeHint = (code: ChangeCode, k: ChangeKind): string => {
@@ -133,6 +136,9 @@ export const DIAGNOSTICS = {
   TG515: entry("warning", (p) => `input schema of ${p.tool} is identical to the input schema of ${p.other}`, "Sharpen the descriptions (say what each reads and what sets it apart), or offer them in separate toolScope()s."),
   TG520: entry("error", (p) => `effects: ${p.effects} contradicts retry class safe, which says the tool only reads`, "Declare retry class idempotent (repeating does what doing it once does) or unsafe, or effects: read_only if the call changes nothing."),
   TG521: entry("warning", () => "effects: read_only with retry class unsafe: a read-only call repeats harmlessly", "Declare retry class safe so a transient failure can be retried, or drop effects: read_only if the call changes something."),
+  TG522: entry("warning", (p) => `tool name ${p.tool} is a near-duplicate of ${p.count} other tools, among them ${p.others} (token similarity after each)`, SELECTION_HINT),
+  TG523: entry("warning", (p) => `description of ${p.tool} is a near-duplicate of the descriptions of ${p.count} other tools, among them ${p.others} (token similarity after each)`, SELECTION_HINT),
+  TG524: entry("warning", (p) => `input schema of ${p.tool} is identical to the input schemas of ${p.count} other tools, among them ${p.others}`, SELECTION_HINT),
   TG530: entry("error", (p) => `Anthropic strict limits: ${p.detail}`, "Offer fewer strict tools per request (separate toolScope()s), make parameters required, or generate with --strict-limits relax to send the tools past the limit with strict: false (TG503)."),
   TG401: entry("error", (p) => `tool name ${p.tool} is already used by ${p.other}`, "Tool names must be unique across the specs directory and its sub-folders: each names its output directory and its index.ts entry."),
   TG402: entry("error", (p) => `tool name ${p.tool} is invalid for ${p.target}`, "Use ^[a-z][a-z0-9_]{0,63}$."),

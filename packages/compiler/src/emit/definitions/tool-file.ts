@@ -9,8 +9,16 @@ import { emitted, type EmitResult } from "../emitter.js";
 import { portable } from "./dialect/portable.js";
 import { SHARED, type DefinitionTarget, type ToolSchemas } from "./target.js";
 
+// The per-tool definitions, the project's definition lists, the manifest's contracts and the lint all
+// start from these; the IR is deep-frozen once built, so each tool's are converted once per process.
+const converted = new WeakMap<ToolIR, ToolSchemas>();
+
 export function toolSchemas(tool: ToolIR): ToolSchemas {
-  return { input: portable(tool.input, "/input", tool.defs), output: portable(tool.agentView, "/output", tool.defs) };
+  const known = converted.get(tool);
+  if (known) return known;
+  const schemas = { input: portable(tool.input, "/input", tool.defs), output: portable(tool.agentView, "/output", tool.defs) };
+  converted.set(tool, schemas);
+  return schemas;
 }
 
 /** `<tool>/definitions.ts`: the shared schemas, then each target's definitions. */
