@@ -32,21 +32,22 @@ export type Refusal = "call.issued" | "call.once";
  * once the caller drops them.
  */
 export class IssuedCalls {
-  readonly #open = new WeakSet<object>();
-  readonly #concluded = new WeakSet<object>();
+  /** Each issued call: true while open, false once concluded. One weak entry per call, updated in place. */
+  readonly #open = new WeakMap<object, boolean>();
 
   /** Registers a frozen call `call()` hands out. */
   issue<T extends object>(call: T): T {
-    this.#open.add(call);
+    this.#open.set(call, true);
     return call;
   }
 
   /** undefined the first time an issued `call` concludes; otherwise why it is refused. */
   conclude(call: unknown): Refusal | undefined {
     if (typeof call !== "object" || call === null) return "call.issued";
-    if (this.#concluded.has(call)) return "call.once";
-    if (!this.#open.delete(call)) return "call.issued";
-    this.#concluded.add(call);
+    const open = this.#open.get(call);
+    if (open === undefined) return "call.issued";
+    if (!open) return "call.once";
+    this.#open.set(call, false);
     return undefined;
   }
 }
