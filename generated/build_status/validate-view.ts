@@ -8,126 +8,191 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/agent_view/required", "required", { missingProperty: "build" }],
-  ["#/agent_view/required", "required", { missingProperty: "observed_at" }],
-  ["#/agent_view/additionalProperties", "additionalProperties"],
-  [
-    "#/agent_view/properties/build/required",
-    "required",
-    { missingProperty: "project_id" },
-  ],
-  [
-    "#/agent_view/properties/build/required",
-    "required",
-    { missingProperty: "revision" },
-  ],
-  [
-    "#/agent_view/properties/build/required",
-    "required",
-    { missingProperty: "result" },
-  ],
-  ["#/agent_view/properties/build/additionalProperties", "additionalProperties"],
-  ["#/$defs/projectId/pattern", "pattern"],
-  ["#/$defs/projectId/type", "type", { type: "string" }],
-  ["#/$defs/revision/pattern", "pattern"],
-  ["#/$defs/revision/type", "type", { type: "string" }],
-  ["#/agent_view/properties/build/properties/result/enum", "enum"],
-  [
-    "#/agent_view/properties/build/properties/duration_seconds/maximum",
-    "maximum",
-    { limit: 86400 },
-  ],
-  [
-    "#/agent_view/properties/build/properties/duration_seconds/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/agent_view/properties/build/properties/duration_seconds/type",
-    "type",
-    { type: "integer" },
-  ],
-  ["#/agent_view/properties/build/properties", "properties"],
-  ["#/agent_view/properties/build/type", "type", { type: "object" }],
-  ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
-  ["#/$defs/timestamp/format", "format"],
-  ["#/$defs/timestamp/type", "type", { type: "string" }],
-  ["#/agent_view/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re10 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
 const re15 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format26 = formats["date-time"]!;
+const format24 = formats["date-time"]!;
 
-export const validateAgentView: Validator = toValidator(v1, issues);
+export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v9(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(8); return false; }
-  if (!re10.test(d)) { if (c === undefined) return false; c.add(7); }
+function v9(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re10.test(d)) return false;
   return true;
 }
 
-function v14(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(10); return false; }
-  if (!re15.test(d)) { if (c === undefined) return false; c.add(9); }
+function v14(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re15.test(d)) return false;
   return true;
 }
 
-function v25(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(19); return false; }
-  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(17); }
-  if (!format26(d)) { if (c === undefined) return false; c.add(18); }
+function v23(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (d.length > 35 && ucs2length(d) > 35) return false;
+  if (!format24(d)) return false;
   return true;
 }
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(20); return false; }
-  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) { if (c === undefined) return false; c.add(0); }
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(1); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) return false;
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(2); }
-    if (!(k4 === "build" || k4 === "observed_at")) { if (c === undefined) return false; c.member(2, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "build" || k4 === "observed_at")) return false;
   }
   const d5 = d.build;
   if (d5 !== undefined) {
-    l22: {
-      if (!((typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))) { if (c === undefined) return false; c.add(16, "build"); break l22; }
-      if (d5.project_id === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.project_id !== undefined) && !own2.call(d5, "project_id"))) { if (c === undefined) return false; c.add(3, "build"); }
-      if (d5.revision === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.revision !== undefined) && !own2.call(d5, "revision"))) { if (c === undefined) return false; c.add(4, "build"); }
-      if (d5.result === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.result !== undefined) && !own2.call(d5, "result"))) { if (c === undefined) return false; c.add(5, "build"); }
-      for (const k6 in d5) {
-        if (!own2.call(d5, k6)) { if (c === undefined) return false; c.add(6, "build"); }
-        if (!(k6 === "project_id" || k6 === "revision" || k6 === "result" || k6 === "duration_seconds")) { if (c === undefined) return false; c.member(6, k6, "build"); }
+    if (!((typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))) return false;
+    if (d5.project_id === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.project_id !== undefined) && !own2.call(d5, "project_id"))) return false;
+    if (d5.revision === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.revision !== undefined) && !own2.call(d5, "revision"))) return false;
+    if (d5.result === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.result !== undefined) && !own2.call(d5, "result"))) return false;
+    for (const k6 in d5) {
+      if (!own2.call(d5, k6)) return false;
+      if (!(k6 === "project_id" || k6 === "revision" || k6 === "result" || k6 === "duration_seconds")) return false;
+    }
+    const d7 = d5.project_id;
+    if (d7 !== undefined) {
+      if (!v9(d7)) return false;
+    }
+    const d12 = d5.revision;
+    if (d12 !== undefined) {
+      if (!v14(d12)) return false;
+    }
+    const d17 = d5.result;
+    if (d17 !== undefined) {
+      if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running")) return false;
+    }
+    const d19 = d5.duration_seconds;
+    if (d19 !== undefined) {
+      if ((Object.getPrototypeOf(d5) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d5, "duration_seconds")) return false;
+      if (!(Number.isInteger(d19))) return false;
+      if (d19 > 86400) return false;
+      if (d19 < 0) return false;
+    }
+  }
+  const d21 = d.observed_at;
+  if (d21 !== undefined) {
+    if (!v23(d21)) return false;
+  }
+  return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v9c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(8); return; }
+  if (!re10.test(d)) c.add(7);
+}
+
+function v14c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(10); return; }
+  if (!re15.test(d)) c.add(9);
+}
+
+function v23c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(19); return; }
+  if (d.length > 35 && ucs2length(d) > 35) c.add(17);
+  if (!format24(d)) c.add(18);
+}
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(20); return; }
+  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) c.add(0);
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(1);
+  for (const k26 in d) {
+    if (!own2.call(d, k26)) c.add(2);
+    if (!(k26 === "build" || k26 === "observed_at")) c.member(2, k26);
+  }
+  const d27 = d.build;
+  if (d27 !== undefined) {
+    l40: {
+      if (!((typeof d27 === "object" && d27 !== null && !Array.isArray(d27)))) { c.add(16, "build"); break l40; }
+      if (d27.project_id === undefined || ((Object.getPrototypeOf(d27) !== proto3 || proto3.project_id !== undefined) && !own2.call(d27, "project_id"))) c.add(3, "build");
+      if (d27.revision === undefined || ((Object.getPrototypeOf(d27) !== proto3 || proto3.revision !== undefined) && !own2.call(d27, "revision"))) c.add(4, "build");
+      if (d27.result === undefined || ((Object.getPrototypeOf(d27) !== proto3 || proto3.result !== undefined) && !own2.call(d27, "result"))) c.add(5, "build");
+      for (const k28 in d27) {
+        if (!own2.call(d27, k28)) c.add(6, "build");
+        if (!(k28 === "project_id" || k28 === "revision" || k28 === "result" || k28 === "duration_seconds")) c.member(6, k28, "build");
       }
-      const d7 = d5.project_id;
-      if (d7 !== undefined) {
-        if (!v9(d7, c?.at("build", "project_id")) && c === undefined) return false;
+      const d29 = d27.project_id;
+      if (d29 !== undefined) {
+        v9c(d29, c.at("build", "project_id"));
       }
-      const d12 = d5.revision;
-      if (d12 !== undefined) {
-        if (!v14(d12, c?.at("build", "revision")) && c === undefined) return false;
+      const d32 = d27.revision;
+      if (d32 !== undefined) {
+        v14c(d32, c.at("build", "revision"));
       }
-      const d17 = d5.result;
-      if (d17 !== undefined) {
-        if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running")) { if (c === undefined) return false; c.add(11, "build", "result"); }
+      const d35 = d27.result;
+      if (d35 !== undefined) {
+        if (!(d35 === "passed" || d35 === "failed" || d35 === "errored" || d35 === "running")) c.add(11, "build", "result");
       }
-      const d19 = d5.duration_seconds;
-      if (d19 !== undefined) {
-        if ((Object.getPrototypeOf(d5) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d5, "duration_seconds")) { if (c === undefined) return false; c.add(15, "build", "duration_seconds"); }
-        l21: {
-          if (!(Number.isInteger(d19))) { if (c === undefined) return false; c.add(14, "build", "duration_seconds"); break l21; }
-          if (d19 > 86400) { if (c === undefined) return false; c.add(12, "build", "duration_seconds"); }
-          if (d19 < 0) { if (c === undefined) return false; c.add(13, "build", "duration_seconds"); }
+      const d37 = d27.duration_seconds;
+      if (d37 !== undefined) {
+        if ((Object.getPrototypeOf(d27) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d27, "duration_seconds")) c.add(15, "build", "duration_seconds");
+        l39: {
+          if (!(Number.isInteger(d37))) { c.add(14, "build", "duration_seconds"); break l39; }
+          if (d37 > 86400) c.add(12, "build", "duration_seconds");
+          if (d37 < 0) c.add(13, "build", "duration_seconds");
         }
       }
     }
   }
-  const d23 = d.observed_at;
-  if (d23 !== undefined) {
-    if (!v25(d23, c?.at("observed_at")) && c === undefined) return false;
+  const d41 = d.observed_at;
+  if (d41 !== undefined) {
+    v23c(d41, c.at("observed_at"));
   }
-  return true;
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/agent_view/required", "required", { missingProperty: "build" }],
+    ["#/agent_view/required", "required", { missingProperty: "observed_at" }],
+    ["#/agent_view/additionalProperties", "additionalProperties"],
+    [
+      "#/agent_view/properties/build/required",
+      "required",
+      { missingProperty: "project_id" },
+    ],
+    [
+      "#/agent_view/properties/build/required",
+      "required",
+      { missingProperty: "revision" },
+    ],
+    [
+      "#/agent_view/properties/build/required",
+      "required",
+      { missingProperty: "result" },
+    ],
+    ["#/agent_view/properties/build/additionalProperties", "additionalProperties"],
+    ["#/$defs/projectId/pattern", "pattern"],
+    ["#/$defs/projectId/type", "type", { type: "string" }],
+    ["#/$defs/revision/pattern", "pattern"],
+    ["#/$defs/revision/type", "type", { type: "string" }],
+    ["#/agent_view/properties/build/properties/result/enum", "enum"],
+    [
+      "#/agent_view/properties/build/properties/duration_seconds/maximum",
+      "maximum",
+      { limit: 86400 },
+    ],
+    [
+      "#/agent_view/properties/build/properties/duration_seconds/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/agent_view/properties/build/properties/duration_seconds/type",
+      "type",
+      { type: "integer" },
+    ],
+    ["#/agent_view/properties/build/properties", "properties"],
+    ["#/agent_view/properties/build/type", "type", { type: "object" }],
+    ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
+    ["#/$defs/timestamp/format", "format"],
+    ["#/$defs/timestamp/type", "type", { type: "string" }],
+    ["#/agent_view/type", "type", { type: "object" }],
+  ];
 }

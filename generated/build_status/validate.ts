@@ -8,176 +8,273 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/input/required", "required", { missingProperty: "project_id" }],
-  ["#/input/required", "required", { missingProperty: "revision" }],
-  ["#/input/additionalProperties", "additionalProperties"],
-  ["#/$defs/projectId/pattern", "pattern"],
-  ["#/$defs/projectId/type", "type", { type: "string" }],
-  ["#/$defs/revision/pattern", "pattern"],
-  ["#/$defs/revision/type", "type", { type: "string" }],
-  ["#/input/type", "type", { type: "object" }],
-  ["#/output/required", "required", { missingProperty: "build" }],
-  ["#/output/required", "required", { missingProperty: "observed_at" }],
-  ["#/output/additionalProperties", "additionalProperties"],
-  ["#/output/properties/build/unevaluatedProperties", "unevaluatedProperties"],
-  [
-    "#/output/properties/build/allOf/0/required",
-    "required",
-    { missingProperty: "project_id" },
-  ],
-  [
-    "#/output/properties/build/allOf/0/required",
-    "required",
-    { missingProperty: "revision" },
-  ],
-  ["#/output/properties/build/allOf/0/type", "type", { type: "object" }],
-  [
-    "#/output/properties/build/allOf/1/required",
-    "required",
-    { missingProperty: "result" },
-  ],
-  ["#/output/properties/build/allOf/1/properties/result/enum", "enum"],
-  [
-    "#/output/properties/build/allOf/1/properties/duration_seconds/maximum",
-    "maximum",
-    { limit: 86400 },
-  ],
-  [
-    "#/output/properties/build/allOf/1/properties/duration_seconds/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/output/properties/build/allOf/1/properties/duration_seconds/type",
-    "type",
-    { type: "integer" },
-  ],
-  ["#/output/properties/build/allOf/1/properties", "properties"],
-  ["#/output/properties/build/allOf/1/type", "type", { type: "object" }],
-  ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
-  ["#/$defs/timestamp/format", "format"],
-  ["#/$defs/timestamp/type", "type", { type: "string" }],
-  ["#/output/properties/artifacts/maxItems", "maxItems", { limit: 50 }],
-  ["#/output/properties/artifacts/items/maxLength", "maxLength", { limit: 256 }],
-  ["#/output/properties/artifacts/items/type", "type", { type: "string" }],
-  ["#/output/properties/artifacts/type", "type", { type: "array" }],
-  ["#/output/properties", "properties"],
-  ["#/output/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
 const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format35 = formats["date-time"]!;
+const format39 = formats["date-time"]!;
 
-export const validateInput: Validator = toValidator(v1, issues);
-export const validateOutput: Validator = toValidator(v15, issues);
+export const validateInput: Validator = toValidator(v1, v1c, issues);
+export const validateOutput: Validator = toValidator(v22, v22c, issues);
 
-function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(4); return false; }
-  if (!re8.test(d)) { if (c === undefined) return false; c.add(3); }
+function v7(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re8.test(d)) return false;
   return true;
 }
 
-function v12(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(6); return false; }
-  if (!re13.test(d)) { if (c === undefined) return false; c.add(5); }
+function v12(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re13.test(d)) return false;
   return true;
 }
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(7); return false; }
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) { if (c === undefined) return false; c.add(0); }
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) { if (c === undefined) return false; c.add(1); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(2); }
-    if (!(k4 === "project_id" || k4 === "revision")) { if (c === undefined) return false; c.member(2, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "project_id" || k4 === "revision")) return false;
   }
   const d5 = d.project_id;
   if (d5 !== undefined) {
-    if (!v7(d5, c?.at("project_id")) && c === undefined) return false;
+    if (!v7(d5)) return false;
   }
   const d10 = d.revision;
   if (d10 !== undefined) {
-    if (!v12(d10, c?.at("revision")) && c === undefined) return false;
+    if (!v12(d10)) return false;
   }
   return true;
 }
 
-function v34(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(24); return false; }
-  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(22); }
-  if (!format35(d)) { if (c === undefined) return false; c.add(23); }
+function v38(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (d.length > 35 && ucs2length(d) > 35) return false;
+  if (!format39(d)) return false;
   return true;
 }
 
-function v15(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(30); return false; }
-  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) { if (c === undefined) return false; c.add(8); }
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(9); }
-  for (const k16 in d) {
-    if (!own2.call(d, k16)) { if (c === undefined) return false; c.add(10); }
-    if (!(k16 === "build" || k16 === "observed_at" || k16 === "artifacts")) { if (c === undefined) return false; c.member(10, k16); }
+function v22(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) return false;
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
+  for (const k23 in d) {
+    if (!own2.call(d, k23)) return false;
+    if (!(k23 === "build" || k23 === "observed_at" || k23 === "artifacts")) return false;
   }
-  const d17 = d.build;
-  if (d17 !== undefined) {
-    if (typeof d17 === "object" && d17 !== null && !Array.isArray(d17)) {
-      for (const k18 in d17) {
-        if (!own2.call(d17, k18)) { if (c === undefined) return false; c.add(11, "build"); }
-        if (!(k18 === "project_id" || k18 === "revision" || k18 === "result" || k18 === "duration_seconds")) { if (c === undefined) return false; c.member(11, k18, "build"); }
+  const d24 = d.build;
+  if (d24 !== undefined) {
+    if (typeof d24 === "object" && d24 !== null && !Array.isArray(d24)) {
+      for (const k25 in d24) {
+        if (!own2.call(d24, k25)) return false;
+        if (!(k25 === "project_id" || k25 === "revision" || k25 === "result" || k25 === "duration_seconds")) return false;
       }
     }
-    l24: {
-      if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) { if (c === undefined) return false; c.add(14, "build"); break l24; }
-      if (d17.project_id === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.project_id !== undefined) && !own2.call(d17, "project_id"))) { if (c === undefined) return false; c.add(12, "build"); }
-      if (d17.revision === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.revision !== undefined) && !own2.call(d17, "revision"))) { if (c === undefined) return false; c.add(13, "build"); }
-      const d20 = d17.project_id;
-      if (d20 !== undefined) {
-        if (!v7(d20, c?.at("build", "project_id")) && c === undefined) return false;
-      }
-      const d22 = d17.revision;
-      if (d22 !== undefined) {
-        if (!v12(d22, c?.at("build", "revision")) && c === undefined) return false;
-      }
+    if (!((typeof d24 === "object" && d24 !== null && !Array.isArray(d24)))) return false;
+    if (d24.project_id === undefined || ((Object.getPrototypeOf(d24) !== proto3 || proto3.project_id !== undefined) && !own2.call(d24, "project_id"))) return false;
+    if (d24.revision === undefined || ((Object.getPrototypeOf(d24) !== proto3 || proto3.revision !== undefined) && !own2.call(d24, "revision"))) return false;
+    const d27 = d24.project_id;
+    if (d27 !== undefined) {
+      if (!v7(d27)) return false;
     }
-    l31: {
-      if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) { if (c === undefined) return false; c.add(21, "build"); break l31; }
-      if (d17.result === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.result !== undefined) && !own2.call(d17, "result"))) { if (c === undefined) return false; c.add(15, "build"); }
-      const d26 = d17.result;
-      if (d26 !== undefined) {
-        if (!(d26 === "passed" || d26 === "failed" || d26 === "errored" || d26 === "running")) { if (c === undefined) return false; c.add(16, "build", "result"); }
-      }
-      const d28 = d17.duration_seconds;
-      if (d28 !== undefined) {
-        if ((Object.getPrototypeOf(d17) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d17, "duration_seconds")) { if (c === undefined) return false; c.add(20, "build", "duration_seconds"); }
-        l30: {
-          if (!(Number.isInteger(d28))) { if (c === undefined) return false; c.add(19, "build", "duration_seconds"); break l30; }
-          if (d28 > 86400) { if (c === undefined) return false; c.add(17, "build", "duration_seconds"); }
-          if (d28 < 0) { if (c === undefined) return false; c.add(18, "build", "duration_seconds"); }
-        }
-      }
+    const d29 = d24.revision;
+    if (d29 !== undefined) {
+      if (!v12(d29)) return false;
+    }
+    if (!((typeof d24 === "object" && d24 !== null && !Array.isArray(d24)))) return false;
+    if (d24.result === undefined || ((Object.getPrototypeOf(d24) !== proto3 || proto3.result !== undefined) && !own2.call(d24, "result"))) return false;
+    const d32 = d24.result;
+    if (d32 !== undefined) {
+      if (!(d32 === "passed" || d32 === "failed" || d32 === "errored" || d32 === "running")) return false;
+    }
+    const d34 = d24.duration_seconds;
+    if (d34 !== undefined) {
+      if ((Object.getPrototypeOf(d24) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d24, "duration_seconds")) return false;
+      if (!(Number.isInteger(d34))) return false;
+      if (d34 > 86400) return false;
+      if (d34 < 0) return false;
     }
   }
-  const d32 = d.observed_at;
-  if (d32 !== undefined) {
-    if (!v34(d32, c?.at("observed_at")) && c === undefined) return false;
+  const d36 = d.observed_at;
+  if (d36 !== undefined) {
+    if (!v38(d36)) return false;
   }
-  const d37 = d.artifacts;
-  if (d37 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) && !own2.call(d, "artifacts")) { if (c === undefined) return false; c.add(29, "artifacts"); }
-    l43: {
-      if (!(Array.isArray(d37))) { if (c === undefined) return false; c.add(28, "artifacts"); break l43; }
-      if (d37.length > 50) { if (c === undefined) return false; c.add(25, "artifacts"); }
-      for (let i38 = 0; i38 < d37.length; i38++) {
-        const d39 = d37[i38];
-        l41: {
-          if (!(typeof d39 === "string")) { if (c === undefined) return false; c.add(27, "artifacts", i38); break l41; }
-          if (d39.length > 256 && ucs2length(d39) > 256) { if (c === undefined) return false; c.add(26, "artifacts", i38); }
-        }
-      }
+  const d41 = d.artifacts;
+  if (d41 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) && !own2.call(d, "artifacts")) return false;
+    if (!(Array.isArray(d41))) return false;
+    if (d41.length > 50) return false;
+    for (let i42 = 0; i42 < d41.length; i42++) {
+      const d43 = d41[i42];
+      if (!(typeof d43 === "string")) return false;
+      if (d43.length > 256 && ucs2length(d43) > 256) return false;
     }
   }
   return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v7c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(4); return; }
+  if (!re8.test(d)) c.add(3);
+}
+
+function v12c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(6); return; }
+  if (!re13.test(d)) c.add(5);
+}
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(7); return; }
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(0);
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(1);
+  for (const k15 in d) {
+    if (!own2.call(d, k15)) c.add(2);
+    if (!(k15 === "project_id" || k15 === "revision")) c.member(2, k15);
+  }
+  const d16 = d.project_id;
+  if (d16 !== undefined) {
+    v7c(d16, c.at("project_id"));
+  }
+  const d19 = d.revision;
+  if (d19 !== undefined) {
+    v12c(d19, c.at("revision"));
+  }
+}
+
+function v38c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(24); return; }
+  if (d.length > 35 && ucs2length(d) > 35) c.add(22);
+  if (!format39(d)) c.add(23);
+}
+
+function v22c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(30); return; }
+  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) c.add(8);
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(9);
+  for (const k46 in d) {
+    if (!own2.call(d, k46)) c.add(10);
+    if (!(k46 === "build" || k46 === "observed_at" || k46 === "artifacts")) c.member(10, k46);
+  }
+  const d47 = d.build;
+  if (d47 !== undefined) {
+    if (typeof d47 === "object" && d47 !== null && !Array.isArray(d47)) {
+      for (const k48 in d47) {
+        if (!own2.call(d47, k48)) c.add(11, "build");
+        if (!(k48 === "project_id" || k48 === "revision" || k48 === "result" || k48 === "duration_seconds")) c.member(11, k48, "build");
+      }
+    }
+    l54: {
+      if (!((typeof d47 === "object" && d47 !== null && !Array.isArray(d47)))) { c.add(14, "build"); break l54; }
+      if (d47.project_id === undefined || ((Object.getPrototypeOf(d47) !== proto3 || proto3.project_id !== undefined) && !own2.call(d47, "project_id"))) c.add(12, "build");
+      if (d47.revision === undefined || ((Object.getPrototypeOf(d47) !== proto3 || proto3.revision !== undefined) && !own2.call(d47, "revision"))) c.add(13, "build");
+      const d50 = d47.project_id;
+      if (d50 !== undefined) {
+        v7c(d50, c.at("build", "project_id"));
+      }
+      const d52 = d47.revision;
+      if (d52 !== undefined) {
+        v12c(d52, c.at("build", "revision"));
+      }
+    }
+    l61: {
+      if (!((typeof d47 === "object" && d47 !== null && !Array.isArray(d47)))) { c.add(21, "build"); break l61; }
+      if (d47.result === undefined || ((Object.getPrototypeOf(d47) !== proto3 || proto3.result !== undefined) && !own2.call(d47, "result"))) c.add(15, "build");
+      const d56 = d47.result;
+      if (d56 !== undefined) {
+        if (!(d56 === "passed" || d56 === "failed" || d56 === "errored" || d56 === "running")) c.add(16, "build", "result");
+      }
+      const d58 = d47.duration_seconds;
+      if (d58 !== undefined) {
+        if ((Object.getPrototypeOf(d47) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d47, "duration_seconds")) c.add(20, "build", "duration_seconds");
+        l60: {
+          if (!(Number.isInteger(d58))) { c.add(19, "build", "duration_seconds"); break l60; }
+          if (d58 > 86400) c.add(17, "build", "duration_seconds");
+          if (d58 < 0) c.add(18, "build", "duration_seconds");
+        }
+      }
+    }
+  }
+  const d62 = d.observed_at;
+  if (d62 !== undefined) {
+    v38c(d62, c.at("observed_at"));
+  }
+  const d65 = d.artifacts;
+  if (d65 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) && !own2.call(d, "artifacts")) c.add(29, "artifacts");
+    l71: {
+      if (!(Array.isArray(d65))) { c.add(28, "artifacts"); break l71; }
+      if (d65.length > 50) c.add(25, "artifacts");
+      for (let i66 = 0; i66 < d65.length; i66++) {
+        const d67 = d65[i66];
+        l69: {
+          if (!(typeof d67 === "string")) { c.add(27, "artifacts", i66); break l69; }
+          if (d67.length > 256 && ucs2length(d67) > 256) c.add(26, "artifacts", i66);
+        }
+      }
+    }
+  }
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/input/required", "required", { missingProperty: "project_id" }],
+    ["#/input/required", "required", { missingProperty: "revision" }],
+    ["#/input/additionalProperties", "additionalProperties"],
+    ["#/$defs/projectId/pattern", "pattern"],
+    ["#/$defs/projectId/type", "type", { type: "string" }],
+    ["#/$defs/revision/pattern", "pattern"],
+    ["#/$defs/revision/type", "type", { type: "string" }],
+    ["#/input/type", "type", { type: "object" }],
+    ["#/output/required", "required", { missingProperty: "build" }],
+    ["#/output/required", "required", { missingProperty: "observed_at" }],
+    ["#/output/additionalProperties", "additionalProperties"],
+    ["#/output/properties/build/unevaluatedProperties", "unevaluatedProperties"],
+    [
+      "#/output/properties/build/allOf/0/required",
+      "required",
+      { missingProperty: "project_id" },
+    ],
+    [
+      "#/output/properties/build/allOf/0/required",
+      "required",
+      { missingProperty: "revision" },
+    ],
+    ["#/output/properties/build/allOf/0/type", "type", { type: "object" }],
+    [
+      "#/output/properties/build/allOf/1/required",
+      "required",
+      { missingProperty: "result" },
+    ],
+    ["#/output/properties/build/allOf/1/properties/result/enum", "enum"],
+    [
+      "#/output/properties/build/allOf/1/properties/duration_seconds/maximum",
+      "maximum",
+      { limit: 86400 },
+    ],
+    [
+      "#/output/properties/build/allOf/1/properties/duration_seconds/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/output/properties/build/allOf/1/properties/duration_seconds/type",
+      "type",
+      { type: "integer" },
+    ],
+    ["#/output/properties/build/allOf/1/properties", "properties"],
+    ["#/output/properties/build/allOf/1/type", "type", { type: "object" }],
+    ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
+    ["#/$defs/timestamp/format", "format"],
+    ["#/$defs/timestamp/type", "type", { type: "string" }],
+    ["#/output/properties/artifacts/maxItems", "maxItems", { limit: 50 }],
+    ["#/output/properties/artifacts/items/maxLength", "maxLength", { limit: 256 }],
+    ["#/output/properties/artifacts/items/type", "type", { type: "string" }],
+    ["#/output/properties/artifacts/type", "type", { type: "array" }],
+    ["#/output/properties", "properties"],
+    ["#/output/type", "type", { type: "object" }],
+  ];
 }

@@ -8,142 +8,209 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/agent_view/required", "required", { missingProperty: "environment" }],
-  ["#/agent_view/required", "required", { missingProperty: "revision" }],
-  ["#/agent_view/required", "required", { missingProperty: "state" }],
-  ["#/agent_view/required", "required", { missingProperty: "observed_at" }],
-  ["#/agent_view/additionalProperties", "additionalProperties"],
-  ["#/agent_view/properties/environment/enum", "enum"],
-  ["#/$defs/revision/pattern", "pattern"],
-  ["#/$defs/revision/type", "type", { type: "string" }],
-  ["#/agent_view/properties/state/enum", "enum"],
-  ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
-  ["#/$defs/timestamp/format", "format"],
-  ["#/$defs/timestamp/type", "type", { type: "string" }],
-  [
-    "#/agent_view/properties/replicas/required",
-    "required",
-    { missingProperty: "ready" },
-  ],
-  [
-    "#/agent_view/properties/replicas/required",
-    "required",
-    { missingProperty: "desired" },
-  ],
-  [
-    "#/agent_view/properties/replicas/additionalProperties",
-    "additionalProperties",
-  ],
-  [
-    "#/agent_view/properties/replicas/properties/ready/maximum",
-    "maximum",
-    { limit: 10000 },
-  ],
-  [
-    "#/agent_view/properties/replicas/properties/ready/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/agent_view/properties/replicas/properties/ready/type",
-    "type",
-    { type: "integer" },
-  ],
-  [
-    "#/agent_view/properties/replicas/properties/desired/maximum",
-    "maximum",
-    { limit: 10000 },
-  ],
-  [
-    "#/agent_view/properties/replicas/properties/desired/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/agent_view/properties/replicas/properties/desired/type",
-    "type",
-    { type: "integer" },
-  ],
-  ["#/agent_view/properties/replicas/type", "type", { type: "object" }],
-  ["#/agent_view/properties", "properties"],
-  ["#/agent_view/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re10 = new RegExp("^[0-9a-f]{7,40}$", "u");
 const format17 = formats["date-time"]!;
 
-export const validateAgentView: Validator = toValidator(v1, issues);
+export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v9(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(7); return false; }
-  if (!re10.test(d)) { if (c === undefined) return false; c.add(6); }
+function v9(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re10.test(d)) return false;
   return true;
 }
 
-function v16(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(11); return false; }
-  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(9); }
-  if (!format17(d)) { if (c === undefined) return false; c.add(10); }
+function v16(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (d.length > 35 && ucs2length(d) > 35) return false;
+  if (!format17(d)) return false;
   return true;
 }
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(23); return false; }
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) { if (c === undefined) return false; c.add(0); }
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) { if (c === undefined) return false; c.add(1); }
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) { if (c === undefined) return false; c.add(2); }
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(3); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) return false;
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(4); }
-    if (!(k4 === "environment" || k4 === "revision" || k4 === "state" || k4 === "observed_at" || k4 === "replicas")) { if (c === undefined) return false; c.member(4, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "environment" || k4 === "revision" || k4 === "state" || k4 === "observed_at" || k4 === "replicas")) return false;
   }
   const d5 = d.environment;
   if (d5 !== undefined) {
-    if (!(d5 === "staging" || d5 === "production")) { if (c === undefined) return false; c.add(5, "environment"); }
+    if (!(d5 === "staging" || d5 === "production")) return false;
   }
   const d7 = d.revision;
   if (d7 !== undefined) {
-    if (!v9(d7, c?.at("revision")) && c === undefined) return false;
+    if (!v9(d7)) return false;
   }
   const d12 = d.state;
   if (d12 !== undefined) {
-    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out")) { if (c === undefined) return false; c.add(8, "state"); }
+    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out")) return false;
   }
   const d14 = d.observed_at;
   if (d14 !== undefined) {
-    if (!v16(d14, c?.at("observed_at")) && c === undefined) return false;
+    if (!v16(d14)) return false;
   }
   const d19 = d.replicas;
   if (d19 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) { if (c === undefined) return false; c.add(22, "replicas"); }
-    l27: {
-      if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) { if (c === undefined) return false; c.add(21, "replicas"); break l27; }
-      if (d19.ready === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) && !own2.call(d19, "ready"))) { if (c === undefined) return false; c.add(12, "replicas"); }
-      if (d19.desired === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) && !own2.call(d19, "desired"))) { if (c === undefined) return false; c.add(13, "replicas"); }
-      for (const k20 in d19) {
-        if (!own2.call(d19, k20)) { if (c === undefined) return false; c.add(14, "replicas"); }
-        if (!(k20 === "ready" || k20 === "desired")) { if (c === undefined) return false; c.member(14, k20, "replicas"); }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) return false;
+    if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) return false;
+    if (d19.ready === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) && !own2.call(d19, "ready"))) return false;
+    if (d19.desired === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) && !own2.call(d19, "desired"))) return false;
+    for (const k20 in d19) {
+      if (!own2.call(d19, k20)) return false;
+      if (!(k20 === "ready" || k20 === "desired")) return false;
+    }
+    const d21 = d19.ready;
+    if (d21 !== undefined) {
+      if (!(Number.isInteger(d21))) return false;
+      if (d21 > 10000) return false;
+      if (d21 < 0) return false;
+    }
+    const d23 = d19.desired;
+    if (d23 !== undefined) {
+      if (!(Number.isInteger(d23))) return false;
+      if (d23 > 10000) return false;
+      if (d23 < 0) return false;
+    }
+  }
+  return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v9c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(7); return; }
+  if (!re10.test(d)) c.add(6);
+}
+
+function v16c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(11); return; }
+  if (d.length > 35 && ucs2length(d) > 35) c.add(9);
+  if (!format17(d)) c.add(10);
+}
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(23); return; }
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(0);
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(1);
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) c.add(2);
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(3);
+  for (const k25 in d) {
+    if (!own2.call(d, k25)) c.add(4);
+    if (!(k25 === "environment" || k25 === "revision" || k25 === "state" || k25 === "observed_at" || k25 === "replicas")) c.member(4, k25);
+  }
+  const d26 = d.environment;
+  if (d26 !== undefined) {
+    if (!(d26 === "staging" || d26 === "production")) c.add(5, "environment");
+  }
+  const d28 = d.revision;
+  if (d28 !== undefined) {
+    v9c(d28, c.at("revision"));
+  }
+  const d31 = d.state;
+  if (d31 !== undefined) {
+    if (!(d31 === "healthy" || d31 === "degraded" || d31 === "failed" || d31 === "rolling_out")) c.add(8, "state");
+  }
+  const d33 = d.observed_at;
+  if (d33 !== undefined) {
+    v16c(d33, c.at("observed_at"));
+  }
+  const d36 = d.replicas;
+  if (d36 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) c.add(22, "replicas");
+    l44: {
+      if (!((typeof d36 === "object" && d36 !== null && !Array.isArray(d36)))) { c.add(21, "replicas"); break l44; }
+      if (d36.ready === undefined || ((Object.getPrototypeOf(d36) !== proto3 || proto3.ready !== undefined) && !own2.call(d36, "ready"))) c.add(12, "replicas");
+      if (d36.desired === undefined || ((Object.getPrototypeOf(d36) !== proto3 || proto3.desired !== undefined) && !own2.call(d36, "desired"))) c.add(13, "replicas");
+      for (const k37 in d36) {
+        if (!own2.call(d36, k37)) c.add(14, "replicas");
+        if (!(k37 === "ready" || k37 === "desired")) c.member(14, k37, "replicas");
       }
-      const d21 = d19.ready;
-      if (d21 !== undefined) {
-        l23: {
-          if (!(Number.isInteger(d21))) { if (c === undefined) return false; c.add(17, "replicas", "ready"); break l23; }
-          if (d21 > 10000) { if (c === undefined) return false; c.add(15, "replicas", "ready"); }
-          if (d21 < 0) { if (c === undefined) return false; c.add(16, "replicas", "ready"); }
+      const d38 = d36.ready;
+      if (d38 !== undefined) {
+        l40: {
+          if (!(Number.isInteger(d38))) { c.add(17, "replicas", "ready"); break l40; }
+          if (d38 > 10000) c.add(15, "replicas", "ready");
+          if (d38 < 0) c.add(16, "replicas", "ready");
         }
       }
-      const d24 = d19.desired;
-      if (d24 !== undefined) {
-        l26: {
-          if (!(Number.isInteger(d24))) { if (c === undefined) return false; c.add(20, "replicas", "desired"); break l26; }
-          if (d24 > 10000) { if (c === undefined) return false; c.add(18, "replicas", "desired"); }
-          if (d24 < 0) { if (c === undefined) return false; c.add(19, "replicas", "desired"); }
+      const d41 = d36.desired;
+      if (d41 !== undefined) {
+        l43: {
+          if (!(Number.isInteger(d41))) { c.add(20, "replicas", "desired"); break l43; }
+          if (d41 > 10000) c.add(18, "replicas", "desired");
+          if (d41 < 0) c.add(19, "replicas", "desired");
         }
       }
     }
   }
-  return true;
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/agent_view/required", "required", { missingProperty: "environment" }],
+    ["#/agent_view/required", "required", { missingProperty: "revision" }],
+    ["#/agent_view/required", "required", { missingProperty: "state" }],
+    ["#/agent_view/required", "required", { missingProperty: "observed_at" }],
+    ["#/agent_view/additionalProperties", "additionalProperties"],
+    ["#/agent_view/properties/environment/enum", "enum"],
+    ["#/$defs/revision/pattern", "pattern"],
+    ["#/$defs/revision/type", "type", { type: "string" }],
+    ["#/agent_view/properties/state/enum", "enum"],
+    ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
+    ["#/$defs/timestamp/format", "format"],
+    ["#/$defs/timestamp/type", "type", { type: "string" }],
+    [
+      "#/agent_view/properties/replicas/required",
+      "required",
+      { missingProperty: "ready" },
+    ],
+    [
+      "#/agent_view/properties/replicas/required",
+      "required",
+      { missingProperty: "desired" },
+    ],
+    [
+      "#/agent_view/properties/replicas/additionalProperties",
+      "additionalProperties",
+    ],
+    [
+      "#/agent_view/properties/replicas/properties/ready/maximum",
+      "maximum",
+      { limit: 10000 },
+    ],
+    [
+      "#/agent_view/properties/replicas/properties/ready/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/agent_view/properties/replicas/properties/ready/type",
+      "type",
+      { type: "integer" },
+    ],
+    [
+      "#/agent_view/properties/replicas/properties/desired/maximum",
+      "maximum",
+      { limit: 10000 },
+    ],
+    [
+      "#/agent_view/properties/replicas/properties/desired/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/agent_view/properties/replicas/properties/desired/type",
+      "type",
+      { type: "integer" },
+    ],
+    ["#/agent_view/properties/replicas/type", "type", { type: "object" }],
+    ["#/agent_view/properties", "properties"],
+    ["#/agent_view/type", "type", { type: "object" }],
+  ];
 }

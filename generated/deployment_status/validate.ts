@@ -8,158 +8,238 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/input/required", "required", { missingProperty: "environment" }],
-  ["#/input/additionalProperties", "additionalProperties"],
-  ["#/input/properties/environment/enum", "enum"],
-  ["#/input/type", "type", { type: "object" }],
-  ["#/output/required", "required", { missingProperty: "environment" }],
-  ["#/output/required", "required", { missingProperty: "revision" }],
-  ["#/output/required", "required", { missingProperty: "state" }],
-  ["#/output/required", "required", { missingProperty: "observed_at" }],
-  ["#/output/additionalProperties", "additionalProperties"],
-  ["#/output/properties/environment/enum", "enum"],
-  ["#/$defs/revision/pattern", "pattern"],
-  ["#/$defs/revision/type", "type", { type: "string" }],
-  ["#/output/properties/state/enum", "enum"],
-  ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
-  ["#/$defs/timestamp/format", "format"],
-  ["#/$defs/timestamp/type", "type", { type: "string" }],
-  [
-    "#/output/properties/replicas/required",
-    "required",
-    { missingProperty: "ready" },
-  ],
-  [
-    "#/output/properties/replicas/required",
-    "required",
-    { missingProperty: "desired" },
-  ],
-  ["#/output/properties/replicas/additionalProperties", "additionalProperties"],
-  [
-    "#/output/properties/replicas/properties/ready/maximum",
-    "maximum",
-    { limit: 10000 },
-  ],
-  [
-    "#/output/properties/replicas/properties/ready/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/output/properties/replicas/properties/ready/type",
-    "type",
-    { type: "integer" },
-  ],
-  [
-    "#/output/properties/replicas/properties/desired/maximum",
-    "maximum",
-    { limit: 10000 },
-  ],
-  [
-    "#/output/properties/replicas/properties/desired/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/output/properties/replicas/properties/desired/type",
-    "type",
-    { type: "integer" },
-  ],
-  ["#/output/properties/replicas/type", "type", { type: "object" }],
-  ["#/output/properties", "properties"],
-  ["#/output/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
-const re14 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format21 = formats["date-time"]!;
+const re17 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format24 = formats["date-time"]!;
 
-export const validateInput: Validator = toValidator(v1, issues);
-export const validateOutput: Validator = toValidator(v7, issues);
+export const validateInput: Validator = toValidator(v1, v1c, issues);
+export const validateOutput: Validator = toValidator(v10, v10c, issues);
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(3); return false; }
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) { if (c === undefined) return false; c.add(0); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
-    if (!(k4 === "environment")) { if (c === undefined) return false; c.member(1, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "environment")) return false;
   }
   const d5 = d.environment;
   if (d5 !== undefined) {
-    if (!(d5 === "staging" || d5 === "production")) { if (c === undefined) return false; c.add(2, "environment"); }
+    if (!(d5 === "staging" || d5 === "production")) return false;
   }
   return true;
 }
 
-function v13(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(11); return false; }
-  if (!re14.test(d)) { if (c === undefined) return false; c.add(10); }
+function v16(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re17.test(d)) return false;
   return true;
 }
 
-function v20(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(15); return false; }
-  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(13); }
-  if (!format21(d)) { if (c === undefined) return false; c.add(14); }
+function v23(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (d.length > 35 && ucs2length(d) > 35) return false;
+  if (!format24(d)) return false;
   return true;
 }
 
-function v7(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(27); return false; }
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) { if (c === undefined) return false; c.add(4); }
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) { if (c === undefined) return false; c.add(5); }
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) { if (c === undefined) return false; c.add(6); }
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(7); }
-  for (const k8 in d) {
-    if (!own2.call(d, k8)) { if (c === undefined) return false; c.add(8); }
-    if (!(k8 === "environment" || k8 === "revision" || k8 === "state" || k8 === "observed_at" || k8 === "replicas")) { if (c === undefined) return false; c.member(8, k8); }
+function v10(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) return false;
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
+  for (const k11 in d) {
+    if (!own2.call(d, k11)) return false;
+    if (!(k11 === "environment" || k11 === "revision" || k11 === "state" || k11 === "observed_at" || k11 === "replicas")) return false;
   }
-  const d9 = d.environment;
-  if (d9 !== undefined) {
-    if (!(d9 === "staging" || d9 === "production")) { if (c === undefined) return false; c.add(9, "environment"); }
+  const d12 = d.environment;
+  if (d12 !== undefined) {
+    if (!(d12 === "staging" || d12 === "production")) return false;
   }
-  const d11 = d.revision;
-  if (d11 !== undefined) {
-    if (!v13(d11, c?.at("revision")) && c === undefined) return false;
+  const d14 = d.revision;
+  if (d14 !== undefined) {
+    if (!v16(d14)) return false;
   }
-  const d16 = d.state;
-  if (d16 !== undefined) {
-    if (!(d16 === "healthy" || d16 === "degraded" || d16 === "failed" || d16 === "rolling_out")) { if (c === undefined) return false; c.add(12, "state"); }
+  const d19 = d.state;
+  if (d19 !== undefined) {
+    if (!(d19 === "healthy" || d19 === "degraded" || d19 === "failed" || d19 === "rolling_out")) return false;
   }
-  const d18 = d.observed_at;
-  if (d18 !== undefined) {
-    if (!v20(d18, c?.at("observed_at")) && c === undefined) return false;
+  const d21 = d.observed_at;
+  if (d21 !== undefined) {
+    if (!v23(d21)) return false;
   }
-  const d23 = d.replicas;
-  if (d23 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) { if (c === undefined) return false; c.add(26, "replicas"); }
-    l31: {
-      if (!((typeof d23 === "object" && d23 !== null && !Array.isArray(d23)))) { if (c === undefined) return false; c.add(25, "replicas"); break l31; }
-      if (d23.ready === undefined || ((Object.getPrototypeOf(d23) !== proto3 || proto3.ready !== undefined) && !own2.call(d23, "ready"))) { if (c === undefined) return false; c.add(16, "replicas"); }
-      if (d23.desired === undefined || ((Object.getPrototypeOf(d23) !== proto3 || proto3.desired !== undefined) && !own2.call(d23, "desired"))) { if (c === undefined) return false; c.add(17, "replicas"); }
-      for (const k24 in d23) {
-        if (!own2.call(d23, k24)) { if (c === undefined) return false; c.add(18, "replicas"); }
-        if (!(k24 === "ready" || k24 === "desired")) { if (c === undefined) return false; c.member(18, k24, "replicas"); }
+  const d26 = d.replicas;
+  if (d26 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) return false;
+    if (!((typeof d26 === "object" && d26 !== null && !Array.isArray(d26)))) return false;
+    if (d26.ready === undefined || ((Object.getPrototypeOf(d26) !== proto3 || proto3.ready !== undefined) && !own2.call(d26, "ready"))) return false;
+    if (d26.desired === undefined || ((Object.getPrototypeOf(d26) !== proto3 || proto3.desired !== undefined) && !own2.call(d26, "desired"))) return false;
+    for (const k27 in d26) {
+      if (!own2.call(d26, k27)) return false;
+      if (!(k27 === "ready" || k27 === "desired")) return false;
+    }
+    const d28 = d26.ready;
+    if (d28 !== undefined) {
+      if (!(Number.isInteger(d28))) return false;
+      if (d28 > 10000) return false;
+      if (d28 < 0) return false;
+    }
+    const d30 = d26.desired;
+    if (d30 !== undefined) {
+      if (!(Number.isInteger(d30))) return false;
+      if (d30 > 10000) return false;
+      if (d30 < 0) return false;
+    }
+  }
+  return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(3); return; }
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(0);
+  for (const k7 in d) {
+    if (!own2.call(d, k7)) c.add(1);
+    if (!(k7 === "environment")) c.member(1, k7);
+  }
+  const d8 = d.environment;
+  if (d8 !== undefined) {
+    if (!(d8 === "staging" || d8 === "production")) c.add(2, "environment");
+  }
+}
+
+function v16c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(11); return; }
+  if (!re17.test(d)) c.add(10);
+}
+
+function v23c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(15); return; }
+  if (d.length > 35 && ucs2length(d) > 35) c.add(13);
+  if (!format24(d)) c.add(14);
+}
+
+function v10c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(27); return; }
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(4);
+  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(5);
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) c.add(6);
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(7);
+  for (const k32 in d) {
+    if (!own2.call(d, k32)) c.add(8);
+    if (!(k32 === "environment" || k32 === "revision" || k32 === "state" || k32 === "observed_at" || k32 === "replicas")) c.member(8, k32);
+  }
+  const d33 = d.environment;
+  if (d33 !== undefined) {
+    if (!(d33 === "staging" || d33 === "production")) c.add(9, "environment");
+  }
+  const d35 = d.revision;
+  if (d35 !== undefined) {
+    v16c(d35, c.at("revision"));
+  }
+  const d38 = d.state;
+  if (d38 !== undefined) {
+    if (!(d38 === "healthy" || d38 === "degraded" || d38 === "failed" || d38 === "rolling_out")) c.add(12, "state");
+  }
+  const d40 = d.observed_at;
+  if (d40 !== undefined) {
+    v23c(d40, c.at("observed_at"));
+  }
+  const d43 = d.replicas;
+  if (d43 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) c.add(26, "replicas");
+    l51: {
+      if (!((typeof d43 === "object" && d43 !== null && !Array.isArray(d43)))) { c.add(25, "replicas"); break l51; }
+      if (d43.ready === undefined || ((Object.getPrototypeOf(d43) !== proto3 || proto3.ready !== undefined) && !own2.call(d43, "ready"))) c.add(16, "replicas");
+      if (d43.desired === undefined || ((Object.getPrototypeOf(d43) !== proto3 || proto3.desired !== undefined) && !own2.call(d43, "desired"))) c.add(17, "replicas");
+      for (const k44 in d43) {
+        if (!own2.call(d43, k44)) c.add(18, "replicas");
+        if (!(k44 === "ready" || k44 === "desired")) c.member(18, k44, "replicas");
       }
-      const d25 = d23.ready;
-      if (d25 !== undefined) {
-        l27: {
-          if (!(Number.isInteger(d25))) { if (c === undefined) return false; c.add(21, "replicas", "ready"); break l27; }
-          if (d25 > 10000) { if (c === undefined) return false; c.add(19, "replicas", "ready"); }
-          if (d25 < 0) { if (c === undefined) return false; c.add(20, "replicas", "ready"); }
+      const d45 = d43.ready;
+      if (d45 !== undefined) {
+        l47: {
+          if (!(Number.isInteger(d45))) { c.add(21, "replicas", "ready"); break l47; }
+          if (d45 > 10000) c.add(19, "replicas", "ready");
+          if (d45 < 0) c.add(20, "replicas", "ready");
         }
       }
-      const d28 = d23.desired;
-      if (d28 !== undefined) {
-        l30: {
-          if (!(Number.isInteger(d28))) { if (c === undefined) return false; c.add(24, "replicas", "desired"); break l30; }
-          if (d28 > 10000) { if (c === undefined) return false; c.add(22, "replicas", "desired"); }
-          if (d28 < 0) { if (c === undefined) return false; c.add(23, "replicas", "desired"); }
+      const d48 = d43.desired;
+      if (d48 !== undefined) {
+        l50: {
+          if (!(Number.isInteger(d48))) { c.add(24, "replicas", "desired"); break l50; }
+          if (d48 > 10000) c.add(22, "replicas", "desired");
+          if (d48 < 0) c.add(23, "replicas", "desired");
         }
       }
     }
   }
-  return true;
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/input/required", "required", { missingProperty: "environment" }],
+    ["#/input/additionalProperties", "additionalProperties"],
+    ["#/input/properties/environment/enum", "enum"],
+    ["#/input/type", "type", { type: "object" }],
+    ["#/output/required", "required", { missingProperty: "environment" }],
+    ["#/output/required", "required", { missingProperty: "revision" }],
+    ["#/output/required", "required", { missingProperty: "state" }],
+    ["#/output/required", "required", { missingProperty: "observed_at" }],
+    ["#/output/additionalProperties", "additionalProperties"],
+    ["#/output/properties/environment/enum", "enum"],
+    ["#/$defs/revision/pattern", "pattern"],
+    ["#/$defs/revision/type", "type", { type: "string" }],
+    ["#/output/properties/state/enum", "enum"],
+    ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
+    ["#/$defs/timestamp/format", "format"],
+    ["#/$defs/timestamp/type", "type", { type: "string" }],
+    [
+      "#/output/properties/replicas/required",
+      "required",
+      { missingProperty: "ready" },
+    ],
+    [
+      "#/output/properties/replicas/required",
+      "required",
+      { missingProperty: "desired" },
+    ],
+    ["#/output/properties/replicas/additionalProperties", "additionalProperties"],
+    [
+      "#/output/properties/replicas/properties/ready/maximum",
+      "maximum",
+      { limit: 10000 },
+    ],
+    [
+      "#/output/properties/replicas/properties/ready/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/output/properties/replicas/properties/ready/type",
+      "type",
+      { type: "integer" },
+    ],
+    [
+      "#/output/properties/replicas/properties/desired/maximum",
+      "maximum",
+      { limit: 10000 },
+    ],
+    [
+      "#/output/properties/replicas/properties/desired/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/output/properties/replicas/properties/desired/type",
+      "type",
+      { type: "integer" },
+    ],
+    ["#/output/properties/replicas/type", "type", { type: "object" }],
+    ["#/output/properties", "properties"],
+    ["#/output/type", "type", { type: "object" }],
+  ];
 }

@@ -8,325 +8,509 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/input/required", "required", { missingProperty: "project_id" }],
-  ["#/input/required", "required", { missingProperty: "job" }],
-  ["#/input/additionalProperties", "additionalProperties"],
-  ["#/$defs/projectId/pattern", "pattern"],
-  ["#/$defs/projectId/type", "type", { type: "string" }],
-  ["#/input/properties/job/pattern", "pattern"],
-  ["#/input/properties/job/type", "type", { type: "string" }],
-  ["#/input/type", "type", { type: "object" }],
-  ["#/envelope/required", "required", { missingProperty: "outcome" }],
-  ["#/envelope/oneOf/0/required", "required", { missingProperty: "tool" }],
-  ["#/envelope/oneOf/0/required", "required", { missingProperty: "request_id" }],
-  ["#/envelope/oneOf/0/required", "required", { missingProperty: "outcome" }],
-  ["#/envelope/oneOf/0/required", "required", { missingProperty: "data" }],
-  ["#/envelope/oneOf/0/additionalProperties", "additionalProperties"],
-  ["#/envelope/oneOf/0/properties/tool/const", "const"],
-  ["#/envelope/oneOf/0/properties/request_id/pattern", "pattern"],
-  ["#/envelope/oneOf/0/properties/request_id/type", "type", { type: "string" }],
-  ["#/envelope/oneOf/0/properties/outcome/const", "const"],
-  ["#/output/required", "required", { missingProperty: "project_id" }],
-  ["#/output/required", "required", { missingProperty: "run_id" }],
-  ["#/output/required", "required", { missingProperty: "state" }],
-  ["#/output/required", "required", { missingProperty: "observed_at" }],
-  ["#/output/required", "required", { missingProperty: "runs" }],
-  ["#/output/additionalProperties", "additionalProperties"],
-  ["#/output/properties/run_id/pattern", "pattern"],
-  ["#/output/properties/run_id/type", "type", { type: "string" }],
-  ["#/output/properties/state/enum", "enum"],
-  ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
-  ["#/$defs/timestamp/format", "format"],
-  ["#/$defs/timestamp/type", "type", { type: "string" }],
-  ["#/output/properties/log_url/maxLength", "maxLength", { limit: 2048 }],
-  ["#/output/properties/log_url/format", "format"],
-  ["#/output/properties/log_url/type", "type", { type: "string" }],
-  ["#/output/properties", "properties"],
-  ["#/output/properties/runs/maxItems", "maxItems", { limit: 20 }],
-  [
-    "#/output/properties/runs/items/required",
-    "required",
-    { missingProperty: "run_id" },
-  ],
-  [
-    "#/output/properties/runs/items/required",
-    "required",
-    { missingProperty: "state" },
-  ],
-  [
-    "#/output/properties/runs/items/required",
-    "required",
-    { missingProperty: "started_at" },
-  ],
-  ["#/output/properties/runs/items/additionalProperties", "additionalProperties"],
-  ["#/output/properties/runs/items/properties/run_id/pattern", "pattern"],
-  [
-    "#/output/properties/runs/items/properties/run_id/type",
-    "type",
-    { type: "string" },
-  ],
-  ["#/output/properties/runs/items/properties/state/enum", "enum"],
-  [
-    "#/output/properties/runs/items/properties/triggered_by/maxLength",
-    "maxLength",
-    { limit: 128 },
-  ],
-  [
-    "#/output/properties/runs/items/properties/triggered_by/type",
-    "type",
-    { type: "string" },
-  ],
-  ["#/output/properties/runs/items/properties", "properties"],
-  ["#/output/properties/runs/items/type", "type", { type: "object" }],
-  ["#/output/properties/runs/type", "type", { type: "array" }],
-  ["#/output/type", "type", { type: "object" }],
-  ["#/envelope/oneOf/1/required", "required", { missingProperty: "tool" }],
-  ["#/envelope/oneOf/1/required", "required", { missingProperty: "request_id" }],
-  ["#/envelope/oneOf/1/required", "required", { missingProperty: "outcome" }],
-  ["#/envelope/oneOf/1/required", "required", { missingProperty: "error" }],
-  ["#/envelope/oneOf/1/additionalProperties", "additionalProperties"],
-  ["#/envelope/oneOf/1/properties/tool/const", "const"],
-  ["#/envelope/oneOf/1/properties/request_id/pattern", "pattern"],
-  ["#/envelope/oneOf/1/properties/request_id/type", "type", { type: "string" }],
-  ["#/envelope/oneOf/1/properties/outcome/const", "const"],
-  [
-    "#/envelope/oneOf/1/properties/error/required",
-    "required",
-    { missingProperty: "code" },
-  ],
-  [
-    "#/envelope/oneOf/1/properties/error/required",
-    "required",
-    { missingProperty: "retryable" },
-  ],
-  [
-    "#/envelope/oneOf/1/properties/error/additionalProperties",
-    "additionalProperties",
-  ],
-  ["#/envelope/oneOf/1/properties/error/properties/code/enum", "enum"],
-  [
-    "#/envelope/oneOf/1/properties/error/properties/retryable/type",
-    "type",
-    { type: "boolean" },
-  ],
-  ["#/envelope/oneOf/1/properties/error/type", "type", { type: "object" }],
-  ["#/envelope/discriminator", "discriminator"],
-  ["#/envelope/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
 const re11 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
-const re21 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
-const re33 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format41 = formats["date-time"]!;
-const format44 = formats["uri"]!;
+const re27 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
+const re38 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format45 = formats["date-time"]!;
+const format48 = formats["uri"]!;
 
-export const validateInput: Validator = toValidator(v1, issues);
-export const validateEnvelope: Validator = toValidator(v14, issues);
+export const validateInput: Validator = toValidator(v1, v1c, issues);
+export const validateEnvelope: Validator = toValidator(v20, v20c, issues);
 
-function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(4); return false; }
-  if (!re8.test(d)) { if (c === undefined) return false; c.add(3); }
+function v7(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re8.test(d)) return false;
   return true;
 }
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(7); return false; }
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) { if (c === undefined) return false; c.add(0); }
-  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) { if (c === undefined) return false; c.add(1); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
+  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(2); }
-    if (!(k4 === "project_id" || k4 === "job")) { if (c === undefined) return false; c.member(2, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "project_id" || k4 === "job")) return false;
   }
   const d5 = d.project_id;
   if (d5 !== undefined) {
-    if (!v7(d5, c?.at("project_id")) && c === undefined) return false;
+    if (!v7(d5)) return false;
   }
   const d10 = d.job;
   if (d10 !== undefined) {
-    l13: {
-      if (!(typeof d10 === "string")) { if (c === undefined) return false; c.add(6, "job"); break l13; }
-      if (!re11.test(d10)) { if (c === undefined) return false; c.add(5, "job"); }
-    }
+    if (!(typeof d10 === "string")) return false;
+    if (!re11.test(d10)) return false;
   }
   return true;
 }
 
-function v40(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(29); return false; }
-  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(27); }
-  if (!format41(d)) { if (c === undefined) return false; c.add(28); }
+function v44(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (d.length > 35 && ucs2length(d) > 35) return false;
+  if (!format45(d)) return false;
   return true;
 }
 
-function v28(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(47); return false; }
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) { if (c === undefined) return false; c.add(18); }
-  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) { if (c === undefined) return false; c.add(19); }
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) { if (c === undefined) return false; c.add(20); }
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(21); }
-  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) { if (c === undefined) return false; c.add(22); }
-  for (const k29 in d) {
-    if (!own2.call(d, k29)) { if (c === undefined) return false; c.add(23); }
-    if (!(k29 === "project_id" || k29 === "run_id" || k29 === "state" || k29 === "observed_at" || k29 === "log_url" || k29 === "runs")) { if (c === undefined) return false; c.member(23, k29); }
+function v33(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
+  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) return false;
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
+  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) return false;
+  for (const k34 in d) {
+    if (!own2.call(d, k34)) return false;
+    if (!(k34 === "project_id" || k34 === "run_id" || k34 === "state" || k34 === "observed_at" || k34 === "log_url" || k34 === "runs")) return false;
   }
-  const d30 = d.project_id;
-  if (d30 !== undefined) {
-    if (!v7(d30, c?.at("project_id")) && c === undefined) return false;
+  const d35 = d.project_id;
+  if (d35 !== undefined) {
+    if (!v7(d35)) return false;
   }
-  const d32 = d.run_id;
-  if (d32 !== undefined) {
-    l35: {
-      if (!(typeof d32 === "string")) { if (c === undefined) return false; c.add(25, "run_id"); break l35; }
-      if (!re33.test(d32)) { if (c === undefined) return false; c.add(24, "run_id"); }
-    }
+  const d37 = d.run_id;
+  if (d37 !== undefined) {
+    if (!(typeof d37 === "string")) return false;
+    if (!re38.test(d37)) return false;
   }
-  const d36 = d.state;
-  if (d36 !== undefined) {
-    if (!(d36 === "failed" || d36 === "running" || d36 === "succeeded" || d36 === "cancelled")) { if (c === undefined) return false; c.add(26, "state"); }
+  const d40 = d.state;
+  if (d40 !== undefined) {
+    if (!(d40 === "failed" || d40 === "running" || d40 === "succeeded" || d40 === "cancelled")) return false;
   }
-  const d38 = d.observed_at;
-  if (d38 !== undefined) {
-    if (!v40(d38, c?.at("observed_at")) && c === undefined) return false;
+  const d42 = d.observed_at;
+  if (d42 !== undefined) {
+    if (!v44(d42)) return false;
   }
-  const d43 = d.log_url;
-  if (d43 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) && !own2.call(d, "log_url")) { if (c === undefined) return false; c.add(33, "log_url"); }
-    l46: {
-      if (!(typeof d43 === "string")) { if (c === undefined) return false; c.add(32, "log_url"); break l46; }
-      if (d43.length > 2048 && ucs2length(d43) > 2048) { if (c === undefined) return false; c.add(30, "log_url"); }
-      if (!format44(d43)) { if (c === undefined) return false; c.add(31, "log_url"); }
-    }
-  }
-  const d47 = d.runs;
+  const d47 = d.log_url;
   if (d47 !== undefined) {
-    l63: {
-      if (!(Array.isArray(d47))) { if (c === undefined) return false; c.add(46, "runs"); break l63; }
-      if (d47.length > 20) { if (c === undefined) return false; c.add(34, "runs"); }
-      for (let i48 = 0; i48 < d47.length; i48++) {
-        const d49 = d47[i48];
-        l61: {
-          if (!((typeof d49 === "object" && d49 !== null && !Array.isArray(d49)))) { if (c === undefined) return false; c.add(45, "runs", i48); break l61; }
-          if (d49.run_id === undefined || ((Object.getPrototypeOf(d49) !== proto3 || proto3.run_id !== undefined) && !own2.call(d49, "run_id"))) { if (c === undefined) return false; c.add(35, "runs", i48); }
-          if (d49.state === undefined || ((Object.getPrototypeOf(d49) !== proto3 || proto3.state !== undefined) && !own2.call(d49, "state"))) { if (c === undefined) return false; c.add(36, "runs", i48); }
-          if (d49.started_at === undefined || ((Object.getPrototypeOf(d49) !== proto3 || proto3.started_at !== undefined) && !own2.call(d49, "started_at"))) { if (c === undefined) return false; c.add(37, "runs", i48); }
-          for (const k50 in d49) {
-            if (!own2.call(d49, k50)) { if (c === undefined) return false; c.add(38, "runs", i48); }
-            if (!(k50 === "run_id" || k50 === "state" || k50 === "started_at" || k50 === "triggered_by")) { if (c === undefined) return false; c.member(38, k50, "runs", i48); }
-          }
-          const d51 = d49.run_id;
-          if (d51 !== undefined) {
-            l53: {
-              if (!(typeof d51 === "string")) { if (c === undefined) return false; c.add(40, "runs", i48, "run_id"); break l53; }
-              if (!re33.test(d51)) { if (c === undefined) return false; c.add(39, "runs", i48, "run_id"); }
-            }
-          }
-          const d54 = d49.state;
-          if (d54 !== undefined) {
-            if (!(d54 === "failed" || d54 === "running" || d54 === "succeeded" || d54 === "cancelled")) { if (c === undefined) return false; c.add(41, "runs", i48, "state"); }
-          }
-          const d56 = d49.started_at;
-          if (d56 !== undefined) {
-            if (!v40(d56, c?.at("runs", i48, "started_at")) && c === undefined) return false;
-          }
-          const d58 = d49.triggered_by;
-          if (d58 !== undefined) {
-            if ((Object.getPrototypeOf(d49) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d49, "triggered_by")) { if (c === undefined) return false; c.add(44, "runs", i48, "triggered_by"); }
-            l60: {
-              if (!(typeof d58 === "string")) { if (c === undefined) return false; c.add(43, "runs", i48, "triggered_by"); break l60; }
-              if (d58.length > 128 && ucs2length(d58) > 128) { if (c === undefined) return false; c.add(42, "runs", i48, "triggered_by"); }
-            }
-          }
-        }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) && !own2.call(d, "log_url")) return false;
+    if (!(typeof d47 === "string")) return false;
+    if (d47.length > 2048 && ucs2length(d47) > 2048) return false;
+    if (!format48(d47)) return false;
+  }
+  const d50 = d.runs;
+  if (d50 !== undefined) {
+    if (!(Array.isArray(d50))) return false;
+    if (d50.length > 20) return false;
+    for (let i51 = 0; i51 < d50.length; i51++) {
+      const d52 = d50[i51];
+      if (!((typeof d52 === "object" && d52 !== null && !Array.isArray(d52)))) return false;
+      if (d52.run_id === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.run_id !== undefined) && !own2.call(d52, "run_id"))) return false;
+      if (d52.state === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.state !== undefined) && !own2.call(d52, "state"))) return false;
+      if (d52.started_at === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.started_at !== undefined) && !own2.call(d52, "started_at"))) return false;
+      for (const k53 in d52) {
+        if (!own2.call(d52, k53)) return false;
+        if (!(k53 === "run_id" || k53 === "state" || k53 === "started_at" || k53 === "triggered_by")) return false;
+      }
+      const d54 = d52.run_id;
+      if (d54 !== undefined) {
+        if (!(typeof d54 === "string")) return false;
+        if (!re38.test(d54)) return false;
+      }
+      const d56 = d52.state;
+      if (d56 !== undefined) {
+        if (!(d56 === "failed" || d56 === "running" || d56 === "succeeded" || d56 === "cancelled")) return false;
+      }
+      const d58 = d52.started_at;
+      if (d58 !== undefined) {
+        if (!v44(d58)) return false;
+      }
+      const d60 = d52.triggered_by;
+      if (d60 !== undefined) {
+        if ((Object.getPrototypeOf(d52) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d52, "triggered_by")) return false;
+        if (!(typeof d60 === "string")) return false;
+        if (d60.length > 128 && ucs2length(d60) > 128) return false;
       }
     }
   }
   return true;
 }
 
-function v14(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(64); return false; }
-  if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) { if (c === undefined) return false; c.add(8); }
-  const tag16 = d.outcome;
-  if (tag16 === "success") {
+function v20(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
+  const tag22 = d.outcome;
+  if (tag22 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) { if (c === undefined) return false; c.add(9); }
-      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) { if (c === undefined) return false; c.add(10); }
-      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) { if (c === undefined) return false; c.add(11); }
-      if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) { if (c === undefined) return false; c.add(12); }
-      for (const k17 in d) {
-        if (!own2.call(d, k17)) { if (c === undefined) return false; c.add(13); }
-        if (!(k17 === "tool" || k17 === "request_id" || k17 === "outcome" || k17 === "data")) { if (c === undefined) return false; c.member(13, k17); }
+      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) return false;
+      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) return false;
+      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
+      if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) return false;
+      for (const k23 in d) {
+        if (!own2.call(d, k23)) return false;
+        if (!(k23 === "tool" || k23 === "request_id" || k23 === "outcome" || k23 === "data")) return false;
       }
-      const d18 = d.tool;
-      if (d18 !== undefined) {
-        if (!(d18 === "job_run_status")) { if (c === undefined) return false; c.add(14, "tool"); }
-      }
-      const d20 = d.request_id;
-      if (d20 !== undefined) {
-        l23: {
-          if (!(typeof d20 === "string")) { if (c === undefined) return false; c.add(16, "request_id"); break l23; }
-          if (!re21.test(d20)) { if (c === undefined) return false; c.add(15, "request_id"); }
-        }
-      }
-      const d24 = d.outcome;
+      const d24 = d.tool;
       if (d24 !== undefined) {
-        if (!(d24 === "success")) { if (c === undefined) return false; c.add(17, "outcome"); }
+        if (!(d24 === "job_run_status")) return false;
       }
-      const d26 = d.data;
+      const d26 = d.request_id;
       if (d26 !== undefined) {
-        if (!v28(d26, c?.at("data")) && c === undefined) return false;
+        if (!(typeof d26 === "string")) return false;
+        if (!re27.test(d26)) return false;
+      }
+      const d29 = d.outcome;
+      if (d29 !== undefined) {
+        if (!(d29 === "success")) return false;
+      }
+      const d31 = d.data;
+      if (d31 !== undefined) {
+        if (!v33(d31)) return false;
       }
     }
-  } else if (tag16 === "failure") {
+  } else if (tag22 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) { if (c === undefined) return false; c.add(48); }
-      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) { if (c === undefined) return false; c.add(49); }
-      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) { if (c === undefined) return false; c.add(50); }
-      if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) { if (c === undefined) return false; c.add(51); }
-      for (const k64 in d) {
-        if (!own2.call(d, k64)) { if (c === undefined) return false; c.add(52); }
-        if (!(k64 === "tool" || k64 === "request_id" || k64 === "outcome" || k64 === "error")) { if (c === undefined) return false; c.member(52, k64); }
+      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) return false;
+      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) return false;
+      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
+      if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) return false;
+      for (const k63 in d) {
+        if (!own2.call(d, k63)) return false;
+        if (!(k63 === "tool" || k63 === "request_id" || k63 === "outcome" || k63 === "error")) return false;
       }
-      const d65 = d.tool;
-      if (d65 !== undefined) {
-        if (!(d65 === "job_run_status")) { if (c === undefined) return false; c.add(53, "tool"); }
+      const d64 = d.tool;
+      if (d64 !== undefined) {
+        if (!(d64 === "job_run_status")) return false;
       }
-      const d67 = d.request_id;
-      if (d67 !== undefined) {
-        l69: {
-          if (!(typeof d67 === "string")) { if (c === undefined) return false; c.add(55, "request_id"); break l69; }
-          if (!re21.test(d67)) { if (c === undefined) return false; c.add(54, "request_id"); }
+      const d66 = d.request_id;
+      if (d66 !== undefined) {
+        if (!(typeof d66 === "string")) return false;
+        if (!re27.test(d66)) return false;
+      }
+      const d68 = d.outcome;
+      if (d68 !== undefined) {
+        if (!(d68 === "failure")) return false;
+      }
+      const d70 = d.error;
+      if (d70 !== undefined) {
+        if (!((typeof d70 === "object" && d70 !== null && !Array.isArray(d70)))) return false;
+        if (d70.code === undefined || ((Object.getPrototypeOf(d70) !== proto3 || proto3.code !== undefined) && !own2.call(d70, "code"))) return false;
+        if (d70.retryable === undefined || ((Object.getPrototypeOf(d70) !== proto3 || proto3.retryable !== undefined) && !own2.call(d70, "retryable"))) return false;
+        for (const k71 in d70) {
+          if (!own2.call(d70, k71)) return false;
+          if (!(k71 === "code" || k71 === "retryable")) return false;
+        }
+        const d72 = d70.code;
+        if (d72 !== undefined) {
+          if (!(d72 === "AUTH_FAILED" || d72 === "INVALID_RESPONSE" || d72 === "NOT_FOUND" || d72 === "RATE_LIMITED" || d72 === "REMOTE_FORBIDDEN" || d72 === "UPSTREAM_UNAVAILABLE")) return false;
+        }
+        const d74 = d70.retryable;
+        if (d74 !== undefined) {
+          if (!(typeof d74 === "boolean")) return false;
         }
       }
-      const d70 = d.outcome;
-      if (d70 !== undefined) {
-        if (!(d70 === "failure")) { if (c === undefined) return false; c.add(56, "outcome"); }
-      }
-      const d72 = d.error;
-      if (d72 !== undefined) {
-        l78: {
-          if (!((typeof d72 === "object" && d72 !== null && !Array.isArray(d72)))) { if (c === undefined) return false; c.add(62, "error"); break l78; }
-          if (d72.code === undefined || ((Object.getPrototypeOf(d72) !== proto3 || proto3.code !== undefined) && !own2.call(d72, "code"))) { if (c === undefined) return false; c.add(57, "error"); }
-          if (d72.retryable === undefined || ((Object.getPrototypeOf(d72) !== proto3 || proto3.retryable !== undefined) && !own2.call(d72, "retryable"))) { if (c === undefined) return false; c.add(58, "error"); }
-          for (const k73 in d72) {
-            if (!own2.call(d72, k73)) { if (c === undefined) return false; c.add(59, "error"); }
-            if (!(k73 === "code" || k73 === "retryable")) { if (c === undefined) return false; c.member(59, k73, "error"); }
+    }
+  } else return false;
+  return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v7c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(4); return; }
+  if (!re8.test(d)) c.add(3);
+}
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(7); return; }
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(0);
+  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) c.add(1);
+  for (const k13 in d) {
+    if (!own2.call(d, k13)) c.add(2);
+    if (!(k13 === "project_id" || k13 === "job")) c.member(2, k13);
+  }
+  const d14 = d.project_id;
+  if (d14 !== undefined) {
+    v7c(d14, c.at("project_id"));
+  }
+  const d17 = d.job;
+  if (d17 !== undefined) {
+    l19: {
+      if (!(typeof d17 === "string")) { c.add(6, "job"); break l19; }
+      if (!re11.test(d17)) c.add(5, "job");
+    }
+  }
+}
+
+function v44c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(29); return; }
+  if (d.length > 35 && ucs2length(d) > 35) c.add(27);
+  if (!format45(d)) c.add(28);
+}
+
+function v33c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(47); return; }
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(18);
+  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) c.add(19);
+  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) c.add(20);
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(21);
+  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) c.add(22);
+  for (const k88 in d) {
+    if (!own2.call(d, k88)) c.add(23);
+    if (!(k88 === "project_id" || k88 === "run_id" || k88 === "state" || k88 === "observed_at" || k88 === "log_url" || k88 === "runs")) c.member(23, k88);
+  }
+  const d89 = d.project_id;
+  if (d89 !== undefined) {
+    v7c(d89, c.at("project_id"));
+  }
+  const d91 = d.run_id;
+  if (d91 !== undefined) {
+    l93: {
+      if (!(typeof d91 === "string")) { c.add(25, "run_id"); break l93; }
+      if (!re38.test(d91)) c.add(24, "run_id");
+    }
+  }
+  const d94 = d.state;
+  if (d94 !== undefined) {
+    if (!(d94 === "failed" || d94 === "running" || d94 === "succeeded" || d94 === "cancelled")) c.add(26, "state");
+  }
+  const d96 = d.observed_at;
+  if (d96 !== undefined) {
+    v44c(d96, c.at("observed_at"));
+  }
+  const d99 = d.log_url;
+  if (d99 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) && !own2.call(d, "log_url")) c.add(33, "log_url");
+    l101: {
+      if (!(typeof d99 === "string")) { c.add(32, "log_url"); break l101; }
+      if (d99.length > 2048 && ucs2length(d99) > 2048) c.add(30, "log_url");
+      if (!format48(d99)) c.add(31, "log_url");
+    }
+  }
+  const d102 = d.runs;
+  if (d102 !== undefined) {
+    l118: {
+      if (!(Array.isArray(d102))) { c.add(46, "runs"); break l118; }
+      if (d102.length > 20) c.add(34, "runs");
+      for (let i103 = 0; i103 < d102.length; i103++) {
+        const d104 = d102[i103];
+        l116: {
+          if (!((typeof d104 === "object" && d104 !== null && !Array.isArray(d104)))) { c.add(45, "runs", i103); break l116; }
+          if (d104.run_id === undefined || ((Object.getPrototypeOf(d104) !== proto3 || proto3.run_id !== undefined) && !own2.call(d104, "run_id"))) c.add(35, "runs", i103);
+          if (d104.state === undefined || ((Object.getPrototypeOf(d104) !== proto3 || proto3.state !== undefined) && !own2.call(d104, "state"))) c.add(36, "runs", i103);
+          if (d104.started_at === undefined || ((Object.getPrototypeOf(d104) !== proto3 || proto3.started_at !== undefined) && !own2.call(d104, "started_at"))) c.add(37, "runs", i103);
+          for (const k105 in d104) {
+            if (!own2.call(d104, k105)) c.add(38, "runs", i103);
+            if (!(k105 === "run_id" || k105 === "state" || k105 === "started_at" || k105 === "triggered_by")) c.member(38, k105, "runs", i103);
           }
-          const d74 = d72.code;
-          if (d74 !== undefined) {
-            if (!(d74 === "AUTH_FAILED" || d74 === "INVALID_RESPONSE" || d74 === "NOT_FOUND" || d74 === "RATE_LIMITED" || d74 === "REMOTE_FORBIDDEN" || d74 === "UPSTREAM_UNAVAILABLE")) { if (c === undefined) return false; c.add(60, "error", "code"); }
+          const d106 = d104.run_id;
+          if (d106 !== undefined) {
+            l108: {
+              if (!(typeof d106 === "string")) { c.add(40, "runs", i103, "run_id"); break l108; }
+              if (!re38.test(d106)) c.add(39, "runs", i103, "run_id");
+            }
           }
-          const d76 = d72.retryable;
-          if (d76 !== undefined) {
-            if (!(typeof d76 === "boolean")) { if (c === undefined) return false; c.add(61, "error", "retryable"); }
+          const d109 = d104.state;
+          if (d109 !== undefined) {
+            if (!(d109 === "failed" || d109 === "running" || d109 === "succeeded" || d109 === "cancelled")) c.add(41, "runs", i103, "state");
+          }
+          const d111 = d104.started_at;
+          if (d111 !== undefined) {
+            v44c(d111, c.at("runs", i103, "started_at"));
+          }
+          const d113 = d104.triggered_by;
+          if (d113 !== undefined) {
+            if ((Object.getPrototypeOf(d104) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d104, "triggered_by")) c.add(44, "runs", i103, "triggered_by");
+            l115: {
+              if (!(typeof d113 === "string")) { c.add(43, "runs", i103, "triggered_by"); break l115; }
+              if (d113.length > 128 && ucs2length(d113) > 128) c.add(42, "runs", i103, "triggered_by");
+            }
           }
         }
       }
     }
-  } else { if (c === undefined) return false; c.add(63); }
-  return true;
+  }
+}
+
+function v20c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(64); return; }
+  if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) c.add(8);
+  const tag77 = d.outcome;
+  if (tag77 === "success") {
+    if (typeof d === "object" && d !== null && !Array.isArray(d)) {
+      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) c.add(9);
+      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) c.add(10);
+      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) c.add(11);
+      if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) c.add(12);
+      for (const k78 in d) {
+        if (!own2.call(d, k78)) c.add(13);
+        if (!(k78 === "tool" || k78 === "request_id" || k78 === "outcome" || k78 === "data")) c.member(13, k78);
+      }
+      const d79 = d.tool;
+      if (d79 !== undefined) {
+        if (!(d79 === "job_run_status")) c.add(14, "tool");
+      }
+      const d81 = d.request_id;
+      if (d81 !== undefined) {
+        l83: {
+          if (!(typeof d81 === "string")) { c.add(16, "request_id"); break l83; }
+          if (!re27.test(d81)) c.add(15, "request_id");
+        }
+      }
+      const d84 = d.outcome;
+      if (d84 !== undefined) {
+        if (!(d84 === "success")) c.add(17, "outcome");
+      }
+      const d86 = d.data;
+      if (d86 !== undefined) {
+        v33c(d86, c.at("data"));
+      }
+    }
+  } else if (tag77 === "failure") {
+    if (typeof d === "object" && d !== null && !Array.isArray(d)) {
+      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) c.add(48);
+      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) c.add(49);
+      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) c.add(50);
+      if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) c.add(51);
+      for (const k119 in d) {
+        if (!own2.call(d, k119)) c.add(52);
+        if (!(k119 === "tool" || k119 === "request_id" || k119 === "outcome" || k119 === "error")) c.member(52, k119);
+      }
+      const d120 = d.tool;
+      if (d120 !== undefined) {
+        if (!(d120 === "job_run_status")) c.add(53, "tool");
+      }
+      const d122 = d.request_id;
+      if (d122 !== undefined) {
+        l124: {
+          if (!(typeof d122 === "string")) { c.add(55, "request_id"); break l124; }
+          if (!re27.test(d122)) c.add(54, "request_id");
+        }
+      }
+      const d125 = d.outcome;
+      if (d125 !== undefined) {
+        if (!(d125 === "failure")) c.add(56, "outcome");
+      }
+      const d127 = d.error;
+      if (d127 !== undefined) {
+        l133: {
+          if (!((typeof d127 === "object" && d127 !== null && !Array.isArray(d127)))) { c.add(62, "error"); break l133; }
+          if (d127.code === undefined || ((Object.getPrototypeOf(d127) !== proto3 || proto3.code !== undefined) && !own2.call(d127, "code"))) c.add(57, "error");
+          if (d127.retryable === undefined || ((Object.getPrototypeOf(d127) !== proto3 || proto3.retryable !== undefined) && !own2.call(d127, "retryable"))) c.add(58, "error");
+          for (const k128 in d127) {
+            if (!own2.call(d127, k128)) c.add(59, "error");
+            if (!(k128 === "code" || k128 === "retryable")) c.member(59, k128, "error");
+          }
+          const d129 = d127.code;
+          if (d129 !== undefined) {
+            if (!(d129 === "AUTH_FAILED" || d129 === "INVALID_RESPONSE" || d129 === "NOT_FOUND" || d129 === "RATE_LIMITED" || d129 === "REMOTE_FORBIDDEN" || d129 === "UPSTREAM_UNAVAILABLE")) c.add(60, "error", "code");
+          }
+          const d131 = d127.retryable;
+          if (d131 !== undefined) {
+            if (!(typeof d131 === "boolean")) c.add(61, "error", "retryable");
+          }
+        }
+      }
+    }
+  } else c.add(63);
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/input/required", "required", { missingProperty: "project_id" }],
+    ["#/input/required", "required", { missingProperty: "job" }],
+    ["#/input/additionalProperties", "additionalProperties"],
+    ["#/$defs/projectId/pattern", "pattern"],
+    ["#/$defs/projectId/type", "type", { type: "string" }],
+    ["#/input/properties/job/pattern", "pattern"],
+    ["#/input/properties/job/type", "type", { type: "string" }],
+    ["#/input/type", "type", { type: "object" }],
+    ["#/envelope/required", "required", { missingProperty: "outcome" }],
+    ["#/envelope/oneOf/0/required", "required", { missingProperty: "tool" }],
+    ["#/envelope/oneOf/0/required", "required", { missingProperty: "request_id" }],
+    ["#/envelope/oneOf/0/required", "required", { missingProperty: "outcome" }],
+    ["#/envelope/oneOf/0/required", "required", { missingProperty: "data" }],
+    ["#/envelope/oneOf/0/additionalProperties", "additionalProperties"],
+    ["#/envelope/oneOf/0/properties/tool/const", "const"],
+    ["#/envelope/oneOf/0/properties/request_id/pattern", "pattern"],
+    ["#/envelope/oneOf/0/properties/request_id/type", "type", { type: "string" }],
+    ["#/envelope/oneOf/0/properties/outcome/const", "const"],
+    ["#/output/required", "required", { missingProperty: "project_id" }],
+    ["#/output/required", "required", { missingProperty: "run_id" }],
+    ["#/output/required", "required", { missingProperty: "state" }],
+    ["#/output/required", "required", { missingProperty: "observed_at" }],
+    ["#/output/required", "required", { missingProperty: "runs" }],
+    ["#/output/additionalProperties", "additionalProperties"],
+    ["#/output/properties/run_id/pattern", "pattern"],
+    ["#/output/properties/run_id/type", "type", { type: "string" }],
+    ["#/output/properties/state/enum", "enum"],
+    ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
+    ["#/$defs/timestamp/format", "format"],
+    ["#/$defs/timestamp/type", "type", { type: "string" }],
+    ["#/output/properties/log_url/maxLength", "maxLength", { limit: 2048 }],
+    ["#/output/properties/log_url/format", "format"],
+    ["#/output/properties/log_url/type", "type", { type: "string" }],
+    ["#/output/properties", "properties"],
+    ["#/output/properties/runs/maxItems", "maxItems", { limit: 20 }],
+    [
+      "#/output/properties/runs/items/required",
+      "required",
+      { missingProperty: "run_id" },
+    ],
+    [
+      "#/output/properties/runs/items/required",
+      "required",
+      { missingProperty: "state" },
+    ],
+    [
+      "#/output/properties/runs/items/required",
+      "required",
+      { missingProperty: "started_at" },
+    ],
+    ["#/output/properties/runs/items/additionalProperties", "additionalProperties"],
+    ["#/output/properties/runs/items/properties/run_id/pattern", "pattern"],
+    [
+      "#/output/properties/runs/items/properties/run_id/type",
+      "type",
+      { type: "string" },
+    ],
+    ["#/output/properties/runs/items/properties/state/enum", "enum"],
+    [
+      "#/output/properties/runs/items/properties/triggered_by/maxLength",
+      "maxLength",
+      { limit: 128 },
+    ],
+    [
+      "#/output/properties/runs/items/properties/triggered_by/type",
+      "type",
+      { type: "string" },
+    ],
+    ["#/output/properties/runs/items/properties", "properties"],
+    ["#/output/properties/runs/items/type", "type", { type: "object" }],
+    ["#/output/properties/runs/type", "type", { type: "array" }],
+    ["#/output/type", "type", { type: "object" }],
+    ["#/envelope/oneOf/1/required", "required", { missingProperty: "tool" }],
+    ["#/envelope/oneOf/1/required", "required", { missingProperty: "request_id" }],
+    ["#/envelope/oneOf/1/required", "required", { missingProperty: "outcome" }],
+    ["#/envelope/oneOf/1/required", "required", { missingProperty: "error" }],
+    ["#/envelope/oneOf/1/additionalProperties", "additionalProperties"],
+    ["#/envelope/oneOf/1/properties/tool/const", "const"],
+    ["#/envelope/oneOf/1/properties/request_id/pattern", "pattern"],
+    ["#/envelope/oneOf/1/properties/request_id/type", "type", { type: "string" }],
+    ["#/envelope/oneOf/1/properties/outcome/const", "const"],
+    [
+      "#/envelope/oneOf/1/properties/error/required",
+      "required",
+      { missingProperty: "code" },
+    ],
+    [
+      "#/envelope/oneOf/1/properties/error/required",
+      "required",
+      { missingProperty: "retryable" },
+    ],
+    [
+      "#/envelope/oneOf/1/properties/error/additionalProperties",
+      "additionalProperties",
+    ],
+    ["#/envelope/oneOf/1/properties/error/properties/code/enum", "enum"],
+    [
+      "#/envelope/oneOf/1/properties/error/properties/retryable/type",
+      "type",
+      { type: "boolean" },
+    ],
+    ["#/envelope/oneOf/1/properties/error/type", "type", { type: "object" }],
+    ["#/envelope/discriminator", "discriminator"],
+    ["#/envelope/type", "type", { type: "object" }],
+  ];
 }

@@ -8,60 +8,99 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/agent_view/required", "required", { missingProperty: "change_id" }],
-  ["#/agent_view/required", "required", { missingProperty: "decision" }],
-  ["#/agent_view/required", "required", { missingProperty: "observed_at" }],
-  ["#/agent_view/additionalProperties", "additionalProperties"],
-  ["#/$defs/changeId/pattern", "pattern"],
-  ["#/$defs/changeId/type", "type", { type: "string" }],
-  ["#/agent_view/properties/decision/enum", "enum"],
-  ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
-  ["#/$defs/timestamp/format", "format"],
-  ["#/$defs/timestamp/type", "type", { type: "string" }],
-  ["#/agent_view/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
 const format15 = formats["date-time"]!;
 
-export const validateAgentView: Validator = toValidator(v1, issues);
+export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(5); return false; }
-  if (!re8.test(d)) { if (c === undefined) return false; c.add(4); }
+function v7(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re8.test(d)) return false;
   return true;
 }
 
-function v14(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(9); return false; }
-  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(7); }
-  if (!format15(d)) { if (c === undefined) return false; c.add(8); }
+function v14(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (d.length > 35 && ucs2length(d) > 35) return false;
+  if (!format15(d)) return false;
   return true;
 }
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(10); return false; }
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) { if (c === undefined) return false; c.add(0); }
-  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) { if (c === undefined) return false; c.add(1); }
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(2); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
+  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) return false;
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(3); }
-    if (!(k4 === "change_id" || k4 === "decision" || k4 === "observed_at")) { if (c === undefined) return false; c.member(3, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "change_id" || k4 === "decision" || k4 === "observed_at")) return false;
   }
   const d5 = d.change_id;
   if (d5 !== undefined) {
-    if (!v7(d5, c?.at("change_id")) && c === undefined) return false;
+    if (!v7(d5)) return false;
   }
   const d10 = d.decision;
   if (d10 !== undefined) {
-    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending")) { if (c === undefined) return false; c.add(6, "decision"); }
+    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending")) return false;
   }
   const d12 = d.observed_at;
   if (d12 !== undefined) {
-    if (!v14(d12, c?.at("observed_at")) && c === undefined) return false;
+    if (!v14(d12)) return false;
   }
   return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v7c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(5); return; }
+  if (!re8.test(d)) c.add(4);
+}
+
+function v14c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(9); return; }
+  if (d.length > 35 && ucs2length(d) > 35) c.add(7);
+  if (!format15(d)) c.add(8);
+}
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(10); return; }
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(0);
+  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) c.add(1);
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(2);
+  for (const k17 in d) {
+    if (!own2.call(d, k17)) c.add(3);
+    if (!(k17 === "change_id" || k17 === "decision" || k17 === "observed_at")) c.member(3, k17);
+  }
+  const d18 = d.change_id;
+  if (d18 !== undefined) {
+    v7c(d18, c.at("change_id"));
+  }
+  const d21 = d.decision;
+  if (d21 !== undefined) {
+    if (!(d21 === "approved" || d21 === "rejected" || d21 === "pending")) c.add(6, "decision");
+  }
+  const d23 = d.observed_at;
+  if (d23 !== undefined) {
+    v14c(d23, c.at("observed_at"));
+  }
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/agent_view/required", "required", { missingProperty: "change_id" }],
+    ["#/agent_view/required", "required", { missingProperty: "decision" }],
+    ["#/agent_view/required", "required", { missingProperty: "observed_at" }],
+    ["#/agent_view/additionalProperties", "additionalProperties"],
+    ["#/$defs/changeId/pattern", "pattern"],
+    ["#/$defs/changeId/type", "type", { type: "string" }],
+    ["#/agent_view/properties/decision/enum", "enum"],
+    ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
+    ["#/$defs/timestamp/format", "format"],
+    ["#/$defs/timestamp/type", "type", { type: "string" }],
+    ["#/agent_view/type", "type", { type: "object" }],
+  ];
 }

@@ -8,102 +8,167 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/input/required", "required", { missingProperty: "change_id" }],
-  ["#/input/additionalProperties", "additionalProperties"],
-  ["#/$defs/changeId/pattern", "pattern"],
-  ["#/$defs/changeId/type", "type", { type: "string" }],
-  ["#/input/type", "type", { type: "object" }],
-  ["#/output/required", "required", { missingProperty: "change_id" }],
-  ["#/output/required", "required", { missingProperty: "decision" }],
-  ["#/output/required", "required", { missingProperty: "reviewed_by" }],
-  ["#/output/required", "required", { missingProperty: "observed_at" }],
-  ["#/output/additionalProperties", "additionalProperties"],
-  ["#/output/properties/decision/enum", "enum"],
-  ["#/output/properties/reviewed_by/maxLength", "maxLength", { limit: 128 }],
-  ["#/output/properties/reviewed_by/minLength", "minLength", { limit: 1 }],
-  ["#/output/properties/reviewed_by/type", "type", { type: "string" }],
-  ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
-  ["#/$defs/timestamp/format", "format"],
-  ["#/$defs/timestamp/type", "type", { type: "string" }],
-  ["#/output/properties/message/maxLength", "maxLength", { limit: 2000 }],
-  ["#/output/properties/message/type", "type", { type: "string" }],
-  ["#/output/properties", "properties"],
-  ["#/output/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
-const format22 = formats["date-time"]!;
+const format25 = formats["date-time"]!;
 
-export const validateInput: Validator = toValidator(v1, issues);
-export const validateOutput: Validator = toValidator(v10, issues);
+export const validateInput: Validator = toValidator(v1, v1c, issues);
+export const validateOutput: Validator = toValidator(v14, v14c, issues);
 
-function v7(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(3); return false; }
-  if (!re8.test(d)) { if (c === undefined) return false; c.add(2); }
+function v7(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re8.test(d)) return false;
   return true;
 }
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(4); return false; }
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) { if (c === undefined) return false; c.add(0); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
-    if (!(k4 === "change_id")) { if (c === undefined) return false; c.member(1, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "change_id")) return false;
   }
   const d5 = d.change_id;
   if (d5 !== undefined) {
-    if (!v7(d5, c?.at("change_id")) && c === undefined) return false;
+    if (!v7(d5)) return false;
   }
   return true;
 }
 
-function v21(d: any, c?: Collector): boolean {
-  if (!(typeof d === "string")) { c?.add(16); return false; }
-  if (d.length > 35 && ucs2length(d) > 35) { if (c === undefined) return false; c.add(14); }
-  if (!format22(d)) { if (c === undefined) return false; c.add(15); }
+function v24(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (d.length > 35 && ucs2length(d) > 35) return false;
+  if (!format25(d)) return false;
   return true;
 }
 
-function v10(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(20); return false; }
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) { if (c === undefined) return false; c.add(5); }
-  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) { if (c === undefined) return false; c.add(6); }
-  if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) { if (c === undefined) return false; c.add(7); }
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) { if (c === undefined) return false; c.add(8); }
-  for (const k11 in d) {
-    if (!own2.call(d, k11)) { if (c === undefined) return false; c.add(9); }
-    if (!(k11 === "change_id" || k11 === "decision" || k11 === "reviewed_by" || k11 === "observed_at" || k11 === "message")) { if (c === undefined) return false; c.member(9, k11); }
+function v14(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
+  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) return false;
+  if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) return false;
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
+  for (const k15 in d) {
+    if (!own2.call(d, k15)) return false;
+    if (!(k15 === "change_id" || k15 === "decision" || k15 === "reviewed_by" || k15 === "observed_at" || k15 === "message")) return false;
   }
-  const d12 = d.change_id;
-  if (d12 !== undefined) {
-    if (!v7(d12, c?.at("change_id")) && c === undefined) return false;
-  }
-  const d14 = d.decision;
-  if (d14 !== undefined) {
-    if (!(d14 === "approved" || d14 === "rejected" || d14 === "pending")) { if (c === undefined) return false; c.add(10, "decision"); }
-  }
-  const d16 = d.reviewed_by;
+  const d16 = d.change_id;
   if (d16 !== undefined) {
-    l18: {
-      if (!(typeof d16 === "string")) { if (c === undefined) return false; c.add(13, "reviewed_by"); break l18; }
-      if (d16.length > 128 && ucs2length(d16) > 128) { if (c === undefined) return false; c.add(11, "reviewed_by"); }
-      if (d16.length < 2 && (d16.length < 1 || ucs2length(d16) < 1)) { if (c === undefined) return false; c.add(12, "reviewed_by"); }
-    }
+    if (!v7(d16)) return false;
   }
-  const d19 = d.observed_at;
-  if (d19 !== undefined) {
-    if (!v21(d19, c?.at("observed_at")) && c === undefined) return false;
+  const d18 = d.decision;
+  if (d18 !== undefined) {
+    if (!(d18 === "approved" || d18 === "rejected" || d18 === "pending")) return false;
   }
-  const d24 = d.message;
-  if (d24 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) && !own2.call(d, "message")) { if (c === undefined) return false; c.add(19, "message"); }
-    l26: {
-      if (!(typeof d24 === "string")) { if (c === undefined) return false; c.add(18, "message"); break l26; }
-      if (d24.length > 2000 && ucs2length(d24) > 2000) { if (c === undefined) return false; c.add(17, "message"); }
-    }
+  const d20 = d.reviewed_by;
+  if (d20 !== undefined) {
+    if (!(typeof d20 === "string")) return false;
+    if (d20.length > 128 && ucs2length(d20) > 128) return false;
+    if (d20.length < 2 && (d20.length < 1 || ucs2length(d20) < 1)) return false;
+  }
+  const d22 = d.observed_at;
+  if (d22 !== undefined) {
+    if (!v24(d22)) return false;
+  }
+  const d27 = d.message;
+  if (d27 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) && !own2.call(d, "message")) return false;
+    if (!(typeof d27 === "string")) return false;
+    if (d27.length > 2000 && ucs2length(d27) > 2000) return false;
   }
   return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v7c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(3); return; }
+  if (!re8.test(d)) c.add(2);
+}
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(4); return; }
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(0);
+  for (const k10 in d) {
+    if (!own2.call(d, k10)) c.add(1);
+    if (!(k10 === "change_id")) c.member(1, k10);
+  }
+  const d11 = d.change_id;
+  if (d11 !== undefined) {
+    v7c(d11, c.at("change_id"));
+  }
+}
+
+function v24c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(16); return; }
+  if (d.length > 35 && ucs2length(d) > 35) c.add(14);
+  if (!format25(d)) c.add(15);
+}
+
+function v14c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(20); return; }
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(5);
+  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) c.add(6);
+  if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) c.add(7);
+  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(8);
+  for (const k29 in d) {
+    if (!own2.call(d, k29)) c.add(9);
+    if (!(k29 === "change_id" || k29 === "decision" || k29 === "reviewed_by" || k29 === "observed_at" || k29 === "message")) c.member(9, k29);
+  }
+  const d30 = d.change_id;
+  if (d30 !== undefined) {
+    v7c(d30, c.at("change_id"));
+  }
+  const d32 = d.decision;
+  if (d32 !== undefined) {
+    if (!(d32 === "approved" || d32 === "rejected" || d32 === "pending")) c.add(10, "decision");
+  }
+  const d34 = d.reviewed_by;
+  if (d34 !== undefined) {
+    l36: {
+      if (!(typeof d34 === "string")) { c.add(13, "reviewed_by"); break l36; }
+      if (d34.length > 128 && ucs2length(d34) > 128) c.add(11, "reviewed_by");
+      if (d34.length < 2 && (d34.length < 1 || ucs2length(d34) < 1)) c.add(12, "reviewed_by");
+    }
+  }
+  const d37 = d.observed_at;
+  if (d37 !== undefined) {
+    v24c(d37, c.at("observed_at"));
+  }
+  const d40 = d.message;
+  if (d40 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) && !own2.call(d, "message")) c.add(19, "message");
+    l42: {
+      if (!(typeof d40 === "string")) { c.add(18, "message"); break l42; }
+      if (d40.length > 2000 && ucs2length(d40) > 2000) c.add(17, "message");
+    }
+  }
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/input/required", "required", { missingProperty: "change_id" }],
+    ["#/input/additionalProperties", "additionalProperties"],
+    ["#/$defs/changeId/pattern", "pattern"],
+    ["#/$defs/changeId/type", "type", { type: "string" }],
+    ["#/input/type", "type", { type: "object" }],
+    ["#/output/required", "required", { missingProperty: "change_id" }],
+    ["#/output/required", "required", { missingProperty: "decision" }],
+    ["#/output/required", "required", { missingProperty: "reviewed_by" }],
+    ["#/output/required", "required", { missingProperty: "observed_at" }],
+    ["#/output/additionalProperties", "additionalProperties"],
+    ["#/output/properties/decision/enum", "enum"],
+    ["#/output/properties/reviewed_by/maxLength", "maxLength", { limit: 128 }],
+    ["#/output/properties/reviewed_by/minLength", "minLength", { limit: 1 }],
+    ["#/output/properties/reviewed_by/type", "type", { type: "string" }],
+    ["#/$defs/timestamp/maxLength", "maxLength", { limit: 35 }],
+    ["#/$defs/timestamp/format", "format"],
+    ["#/$defs/timestamp/type", "type", { type: "string" }],
+    ["#/output/properties/message/maxLength", "maxLength", { limit: 2000 }],
+    ["#/output/properties/message/type", "type", { type: "string" }],
+    ["#/output/properties", "properties"],
+    ["#/output/type", "type", { type: "object" }],
+  ];
 }

@@ -7,122 +7,168 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/agent_view/required", "required", { missingProperty: "mounts" }],
-  ["#/agent_view/additionalProperties", "additionalProperties"],
-  ["#/agent_view/properties/mounts/maxItems", "maxItems", { limit: 64 }],
-  [
-    "#/agent_view/properties/mounts/items/required",
-    "required",
-    { missingProperty: "mount" },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/required",
-    "required",
-    { missingProperty: "use_percent" },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/required",
-    "required",
-    { missingProperty: "avail_kb" },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/additionalProperties",
-    "additionalProperties",
-  ],
-  [
-    "#/agent_view/properties/mounts/items/properties/mount/maxLength",
-    "maxLength",
-    { limit: 256 },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/properties/mount/type",
-    "type",
-    { type: "string" },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/properties/use_percent/maximum",
-    "maximum",
-    { limit: 100 },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/properties/use_percent/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/properties/use_percent/type",
-    "type",
-    { type: "integer" },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/properties/avail_kb/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/agent_view/properties/mounts/items/properties/avail_kb/type",
-    "type",
-    { type: "integer" },
-  ],
-  ["#/agent_view/properties/mounts/items/type", "type", { type: "object" }],
-  ["#/agent_view/properties/mounts/type", "type", { type: "array" }],
-  ["#/agent_view/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 
-export const validateAgentView: Validator = toValidator(v1, issues);
+export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(16); return false; }
-  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) { if (c === undefined) return false; c.add(0); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
-    if (!(k4 === "mounts")) { if (c === undefined) return false; c.member(1, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "mounts")) return false;
   }
   const d5 = d.mounts;
   if (d5 !== undefined) {
-    l20: {
-      if (!(Array.isArray(d5))) { if (c === undefined) return false; c.add(15, "mounts"); break l20; }
-      if (d5.length > 64) { if (c === undefined) return false; c.add(2, "mounts"); }
-      for (let i6 = 0; i6 < d5.length; i6++) {
-        const d7 = d5[i6];
-        l18: {
-          if (!((typeof d7 === "object" && d7 !== null && !Array.isArray(d7)))) { if (c === undefined) return false; c.add(14, "mounts", i6); break l18; }
-          if (d7.mount === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.mount !== undefined) && !own2.call(d7, "mount"))) { if (c === undefined) return false; c.add(3, "mounts", i6); }
-          if (d7.use_percent === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d7, "use_percent"))) { if (c === undefined) return false; c.add(4, "mounts", i6); }
-          if (d7.avail_kb === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d7, "avail_kb"))) { if (c === undefined) return false; c.add(5, "mounts", i6); }
-          for (const k8 in d7) {
-            if (!own2.call(d7, k8)) { if (c === undefined) return false; c.add(6, "mounts", i6); }
-            if (!(k8 === "mount" || k8 === "use_percent" || k8 === "avail_kb")) { if (c === undefined) return false; c.member(6, k8, "mounts", i6); }
+    if (!(Array.isArray(d5))) return false;
+    if (d5.length > 64) return false;
+    for (let i6 = 0; i6 < d5.length; i6++) {
+      const d7 = d5[i6];
+      if (!((typeof d7 === "object" && d7 !== null && !Array.isArray(d7)))) return false;
+      if (d7.mount === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.mount !== undefined) && !own2.call(d7, "mount"))) return false;
+      if (d7.use_percent === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d7, "use_percent"))) return false;
+      if (d7.avail_kb === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d7, "avail_kb"))) return false;
+      for (const k8 in d7) {
+        if (!own2.call(d7, k8)) return false;
+        if (!(k8 === "mount" || k8 === "use_percent" || k8 === "avail_kb")) return false;
+      }
+      const d9 = d7.mount;
+      if (d9 !== undefined) {
+        if (!(typeof d9 === "string")) return false;
+        if (d9.length > 256 && ucs2length(d9) > 256) return false;
+      }
+      const d11 = d7.use_percent;
+      if (d11 !== undefined) {
+        if (!(Number.isInteger(d11))) return false;
+        if (d11 > 100) return false;
+        if (d11 < 0) return false;
+      }
+      const d13 = d7.avail_kb;
+      if (d13 !== undefined) {
+        if (!(Number.isInteger(d13))) return false;
+        if (d13 < 0) return false;
+      }
+    }
+  }
+  return true;
+}
+
+// The collecting pass: run only after a check failed, to say why.
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(16); return; }
+  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) c.add(0);
+  for (const k16 in d) {
+    if (!own2.call(d, k16)) c.add(1);
+    if (!(k16 === "mounts")) c.member(1, k16);
+  }
+  const d17 = d.mounts;
+  if (d17 !== undefined) {
+    l32: {
+      if (!(Array.isArray(d17))) { c.add(15, "mounts"); break l32; }
+      if (d17.length > 64) c.add(2, "mounts");
+      for (let i18 = 0; i18 < d17.length; i18++) {
+        const d19 = d17[i18];
+        l30: {
+          if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) { c.add(14, "mounts", i18); break l30; }
+          if (d19.mount === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.mount !== undefined) && !own2.call(d19, "mount"))) c.add(3, "mounts", i18);
+          if (d19.use_percent === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d19, "use_percent"))) c.add(4, "mounts", i18);
+          if (d19.avail_kb === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d19, "avail_kb"))) c.add(5, "mounts", i18);
+          for (const k20 in d19) {
+            if (!own2.call(d19, k20)) c.add(6, "mounts", i18);
+            if (!(k20 === "mount" || k20 === "use_percent" || k20 === "avail_kb")) c.member(6, k20, "mounts", i18);
           }
-          const d9 = d7.mount;
-          if (d9 !== undefined) {
-            l11: {
-              if (!(typeof d9 === "string")) { if (c === undefined) return false; c.add(8, "mounts", i6, "mount"); break l11; }
-              if (d9.length > 256 && ucs2length(d9) > 256) { if (c === undefined) return false; c.add(7, "mounts", i6, "mount"); }
+          const d21 = d19.mount;
+          if (d21 !== undefined) {
+            l23: {
+              if (!(typeof d21 === "string")) { c.add(8, "mounts", i18, "mount"); break l23; }
+              if (d21.length > 256 && ucs2length(d21) > 256) c.add(7, "mounts", i18, "mount");
             }
           }
-          const d12 = d7.use_percent;
-          if (d12 !== undefined) {
-            l14: {
-              if (!(Number.isInteger(d12))) { if (c === undefined) return false; c.add(11, "mounts", i6, "use_percent"); break l14; }
-              if (d12 > 100) { if (c === undefined) return false; c.add(9, "mounts", i6, "use_percent"); }
-              if (d12 < 0) { if (c === undefined) return false; c.add(10, "mounts", i6, "use_percent"); }
+          const d24 = d19.use_percent;
+          if (d24 !== undefined) {
+            l26: {
+              if (!(Number.isInteger(d24))) { c.add(11, "mounts", i18, "use_percent"); break l26; }
+              if (d24 > 100) c.add(9, "mounts", i18, "use_percent");
+              if (d24 < 0) c.add(10, "mounts", i18, "use_percent");
             }
           }
-          const d15 = d7.avail_kb;
-          if (d15 !== undefined) {
-            l17: {
-              if (!(Number.isInteger(d15))) { if (c === undefined) return false; c.add(13, "mounts", i6, "avail_kb"); break l17; }
-              if (d15 < 0) { if (c === undefined) return false; c.add(12, "mounts", i6, "avail_kb"); }
+          const d27 = d19.avail_kb;
+          if (d27 !== undefined) {
+            l29: {
+              if (!(Number.isInteger(d27))) { c.add(13, "mounts", i18, "avail_kb"); break l29; }
+              if (d27 < 0) c.add(12, "mounts", i18, "avail_kb");
             }
           }
         }
       }
     }
   }
-  return true;
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/agent_view/required", "required", { missingProperty: "mounts" }],
+    ["#/agent_view/additionalProperties", "additionalProperties"],
+    ["#/agent_view/properties/mounts/maxItems", "maxItems", { limit: 64 }],
+    [
+      "#/agent_view/properties/mounts/items/required",
+      "required",
+      { missingProperty: "mount" },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/required",
+      "required",
+      { missingProperty: "use_percent" },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/required",
+      "required",
+      { missingProperty: "avail_kb" },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/additionalProperties",
+      "additionalProperties",
+    ],
+    [
+      "#/agent_view/properties/mounts/items/properties/mount/maxLength",
+      "maxLength",
+      { limit: 256 },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/properties/mount/type",
+      "type",
+      { type: "string" },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/properties/use_percent/maximum",
+      "maximum",
+      { limit: 100 },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/properties/use_percent/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/properties/use_percent/type",
+      "type",
+      { type: "integer" },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/properties/avail_kb/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/agent_view/properties/mounts/items/properties/avail_kb/type",
+      "type",
+      { type: "integer" },
+    ],
+    ["#/agent_view/properties/mounts/items/type", "type", { type: "object" }],
+    ["#/agent_view/properties/mounts/type", "type", { type: "array" }],
+    ["#/agent_view/type", "type", { type: "object" }],
+  ];
 }

@@ -7,206 +7,288 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
-const issues: readonly ValidatorIssueRow[] = [
-  ["#/input/required", "required", { missingProperty: "host" }],
-  ["#/input/additionalProperties", "additionalProperties"],
-  ["#/input/properties/host/enum", "enum"],
-  ["#/input/properties/mount/pattern", "pattern"],
-  ["#/input/properties/mount/type", "type", { type: "string" }],
-  ["#/input/properties", "properties"],
-  ["#/input/type", "type", { type: "object" }],
-  ["#/output/required", "required", { missingProperty: "filesystem_ok" }],
-  ["#/output/required", "required", { missingProperty: "mounts" }],
-  ["#/output/additionalProperties", "additionalProperties"],
-  ["#/output/properties/filesystem_ok/const", "const"],
-  ["#/output/properties/mounts/maxItems", "maxItems", { limit: 64 }],
-  [
-    "#/output/properties/mounts/items/required",
-    "required",
-    { missingProperty: "mount" },
-  ],
-  [
-    "#/output/properties/mounts/items/required",
-    "required",
-    { missingProperty: "size_kb" },
-  ],
-  [
-    "#/output/properties/mounts/items/required",
-    "required",
-    { missingProperty: "used_kb" },
-  ],
-  [
-    "#/output/properties/mounts/items/required",
-    "required",
-    { missingProperty: "avail_kb" },
-  ],
-  [
-    "#/output/properties/mounts/items/required",
-    "required",
-    { missingProperty: "use_percent" },
-  ],
-  [
-    "#/output/properties/mounts/items/additionalProperties",
-    "additionalProperties",
-  ],
-  [
-    "#/output/properties/mounts/items/properties/mount/maxLength",
-    "maxLength",
-    { limit: 256 },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/mount/type",
-    "type",
-    { type: "string" },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/size_kb/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/size_kb/type",
-    "type",
-    { type: "integer" },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/used_kb/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/used_kb/type",
-    "type",
-    { type: "integer" },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/avail_kb/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/avail_kb/type",
-    "type",
-    { type: "integer" },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/use_percent/maximum",
-    "maximum",
-    { limit: 100 },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/use_percent/minimum",
-    "minimum",
-    { limit: 0 },
-  ],
-  [
-    "#/output/properties/mounts/items/properties/use_percent/type",
-    "type",
-    { type: "integer" },
-  ],
-  ["#/output/properties/mounts/items/type", "type", { type: "object" }],
-  ["#/output/properties/mounts/type", "type", { type: "array" }],
-  ["#/output/type", "type", { type: "object" }],
-];
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
 
-export const validateInput: Validator = toValidator(v1, issues);
-export const validateOutput: Validator = toValidator(v11, issues);
+export const validateInput: Validator = toValidator(v1, v1c, issues);
+export const validateOutput: Validator = toValidator(v16, v16c, issues);
 
-function v1(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(6); return false; }
-  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) { if (c === undefined) return false; c.add(0); }
+function v1(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) return false;
   for (const k4 in d) {
-    if (!own2.call(d, k4)) { if (c === undefined) return false; c.add(1); }
-    if (!(k4 === "host" || k4 === "mount")) { if (c === undefined) return false; c.member(1, k4); }
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "host" || k4 === "mount")) return false;
   }
   const d5 = d.host;
   if (d5 !== undefined) {
-    if (!(d5 === "build-01" || d5 === "build-02" || d5 === "db-01")) { if (c === undefined) return false; c.add(2, "host"); }
+    if (!(d5 === "build-01" || d5 === "build-02" || d5 === "db-01")) return false;
   }
   const d7 = d.mount;
   if (d7 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) { if (c === undefined) return false; c.add(5, "mount"); }
-    l10: {
-      if (!(typeof d7 === "string")) { if (c === undefined) return false; c.add(4, "mount"); break l10; }
-      if (!re8.test(d7)) { if (c === undefined) return false; c.add(3, "mount"); }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) return false;
+    if (!(typeof d7 === "string")) return false;
+    if (!re8.test(d7)) return false;
+  }
+  return true;
+}
+
+function v16(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) return false;
+  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) return false;
+  for (const k17 in d) {
+    if (!own2.call(d, k17)) return false;
+    if (!(k17 === "filesystem_ok" || k17 === "mounts")) return false;
+  }
+  const d18 = d.filesystem_ok;
+  if (d18 !== undefined) {
+    if (!(d18 === true)) return false;
+  }
+  const d20 = d.mounts;
+  if (d20 !== undefined) {
+    if (!(Array.isArray(d20))) return false;
+    if (d20.length > 64) return false;
+    for (let i21 = 0; i21 < d20.length; i21++) {
+      const d22 = d20[i21];
+      if (!((typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))) return false;
+      if (d22.mount === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.mount !== undefined) && !own2.call(d22, "mount"))) return false;
+      if (d22.size_kb === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d22, "size_kb"))) return false;
+      if (d22.used_kb === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d22, "used_kb"))) return false;
+      if (d22.avail_kb === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d22, "avail_kb"))) return false;
+      if (d22.use_percent === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d22, "use_percent"))) return false;
+      for (const k23 in d22) {
+        if (!own2.call(d22, k23)) return false;
+        if (!(k23 === "mount" || k23 === "size_kb" || k23 === "used_kb" || k23 === "avail_kb" || k23 === "use_percent")) return false;
+      }
+      const d24 = d22.mount;
+      if (d24 !== undefined) {
+        if (!(typeof d24 === "string")) return false;
+        if (d24.length > 256 && ucs2length(d24) > 256) return false;
+      }
+      const d26 = d22.size_kb;
+      if (d26 !== undefined) {
+        if (!(Number.isInteger(d26))) return false;
+        if (d26 < 0) return false;
+      }
+      const d28 = d22.used_kb;
+      if (d28 !== undefined) {
+        if (!(Number.isInteger(d28))) return false;
+        if (d28 < 0) return false;
+      }
+      const d30 = d22.avail_kb;
+      if (d30 !== undefined) {
+        if (!(Number.isInteger(d30))) return false;
+        if (d30 < 0) return false;
+      }
+      const d32 = d22.use_percent;
+      if (d32 !== undefined) {
+        if (!(Number.isInteger(d32))) return false;
+        if (d32 > 100) return false;
+        if (d32 < 0) return false;
+      }
     }
   }
   return true;
 }
 
-function v11(d: any, c?: Collector): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c?.add(31); return false; }
-  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) { if (c === undefined) return false; c.add(7); }
-  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) { if (c === undefined) return false; c.add(8); }
-  for (const k12 in d) {
-    if (!own2.call(d, k12)) { if (c === undefined) return false; c.add(9); }
-    if (!(k12 === "filesystem_ok" || k12 === "mounts")) { if (c === undefined) return false; c.member(9, k12); }
+// The collecting pass: run only after a check failed, to say why.
+
+function v1c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(6); return; }
+  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) c.add(0);
+  for (const k10 in d) {
+    if (!own2.call(d, k10)) c.add(1);
+    if (!(k10 === "host" || k10 === "mount")) c.member(1, k10);
   }
-  const d13 = d.filesystem_ok;
+  const d11 = d.host;
+  if (d11 !== undefined) {
+    if (!(d11 === "build-01" || d11 === "build-02" || d11 === "db-01")) c.add(2, "host");
+  }
+  const d13 = d.mount;
   if (d13 !== undefined) {
-    if (!(d13 === true)) { if (c === undefined) return false; c.add(10, "filesystem_ok"); }
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) c.add(5, "mount");
+    l15: {
+      if (!(typeof d13 === "string")) { c.add(4, "mount"); break l15; }
+      if (!re8.test(d13)) c.add(3, "mount");
+    }
   }
-  const d15 = d.mounts;
-  if (d15 !== undefined) {
-    l36: {
-      if (!(Array.isArray(d15))) { if (c === undefined) return false; c.add(30, "mounts"); break l36; }
-      if (d15.length > 64) { if (c === undefined) return false; c.add(11, "mounts"); }
-      for (let i16 = 0; i16 < d15.length; i16++) {
-        const d17 = d15[i16];
-        l34: {
-          if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) { if (c === undefined) return false; c.add(29, "mounts", i16); break l34; }
-          if (d17.mount === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.mount !== undefined) && !own2.call(d17, "mount"))) { if (c === undefined) return false; c.add(12, "mounts", i16); }
-          if (d17.size_kb === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d17, "size_kb"))) { if (c === undefined) return false; c.add(13, "mounts", i16); }
-          if (d17.used_kb === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d17, "used_kb"))) { if (c === undefined) return false; c.add(14, "mounts", i16); }
-          if (d17.avail_kb === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d17, "avail_kb"))) { if (c === undefined) return false; c.add(15, "mounts", i16); }
-          if (d17.use_percent === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d17, "use_percent"))) { if (c === undefined) return false; c.add(16, "mounts", i16); }
-          for (const k18 in d17) {
-            if (!own2.call(d17, k18)) { if (c === undefined) return false; c.add(17, "mounts", i16); }
-            if (!(k18 === "mount" || k18 === "size_kb" || k18 === "used_kb" || k18 === "avail_kb" || k18 === "use_percent")) { if (c === undefined) return false; c.member(17, k18, "mounts", i16); }
+}
+
+function v16c(d: any, c: Collector): void {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(31); return; }
+  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) c.add(7);
+  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) c.add(8);
+  for (const k35 in d) {
+    if (!own2.call(d, k35)) c.add(9);
+    if (!(k35 === "filesystem_ok" || k35 === "mounts")) c.member(9, k35);
+  }
+  const d36 = d.filesystem_ok;
+  if (d36 !== undefined) {
+    if (!(d36 === true)) c.add(10, "filesystem_ok");
+  }
+  const d38 = d.mounts;
+  if (d38 !== undefined) {
+    l59: {
+      if (!(Array.isArray(d38))) { c.add(30, "mounts"); break l59; }
+      if (d38.length > 64) c.add(11, "mounts");
+      for (let i39 = 0; i39 < d38.length; i39++) {
+        const d40 = d38[i39];
+        l57: {
+          if (!((typeof d40 === "object" && d40 !== null && !Array.isArray(d40)))) { c.add(29, "mounts", i39); break l57; }
+          if (d40.mount === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.mount !== undefined) && !own2.call(d40, "mount"))) c.add(12, "mounts", i39);
+          if (d40.size_kb === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d40, "size_kb"))) c.add(13, "mounts", i39);
+          if (d40.used_kb === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d40, "used_kb"))) c.add(14, "mounts", i39);
+          if (d40.avail_kb === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d40, "avail_kb"))) c.add(15, "mounts", i39);
+          if (d40.use_percent === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d40, "use_percent"))) c.add(16, "mounts", i39);
+          for (const k41 in d40) {
+            if (!own2.call(d40, k41)) c.add(17, "mounts", i39);
+            if (!(k41 === "mount" || k41 === "size_kb" || k41 === "used_kb" || k41 === "avail_kb" || k41 === "use_percent")) c.member(17, k41, "mounts", i39);
           }
-          const d19 = d17.mount;
-          if (d19 !== undefined) {
-            l21: {
-              if (!(typeof d19 === "string")) { if (c === undefined) return false; c.add(19, "mounts", i16, "mount"); break l21; }
-              if (d19.length > 256 && ucs2length(d19) > 256) { if (c === undefined) return false; c.add(18, "mounts", i16, "mount"); }
+          const d42 = d40.mount;
+          if (d42 !== undefined) {
+            l44: {
+              if (!(typeof d42 === "string")) { c.add(19, "mounts", i39, "mount"); break l44; }
+              if (d42.length > 256 && ucs2length(d42) > 256) c.add(18, "mounts", i39, "mount");
             }
           }
-          const d22 = d17.size_kb;
-          if (d22 !== undefined) {
-            l24: {
-              if (!(Number.isInteger(d22))) { if (c === undefined) return false; c.add(21, "mounts", i16, "size_kb"); break l24; }
-              if (d22 < 0) { if (c === undefined) return false; c.add(20, "mounts", i16, "size_kb"); }
+          const d45 = d40.size_kb;
+          if (d45 !== undefined) {
+            l47: {
+              if (!(Number.isInteger(d45))) { c.add(21, "mounts", i39, "size_kb"); break l47; }
+              if (d45 < 0) c.add(20, "mounts", i39, "size_kb");
             }
           }
-          const d25 = d17.used_kb;
-          if (d25 !== undefined) {
-            l27: {
-              if (!(Number.isInteger(d25))) { if (c === undefined) return false; c.add(23, "mounts", i16, "used_kb"); break l27; }
-              if (d25 < 0) { if (c === undefined) return false; c.add(22, "mounts", i16, "used_kb"); }
+          const d48 = d40.used_kb;
+          if (d48 !== undefined) {
+            l50: {
+              if (!(Number.isInteger(d48))) { c.add(23, "mounts", i39, "used_kb"); break l50; }
+              if (d48 < 0) c.add(22, "mounts", i39, "used_kb");
             }
           }
-          const d28 = d17.avail_kb;
-          if (d28 !== undefined) {
-            l30: {
-              if (!(Number.isInteger(d28))) { if (c === undefined) return false; c.add(25, "mounts", i16, "avail_kb"); break l30; }
-              if (d28 < 0) { if (c === undefined) return false; c.add(24, "mounts", i16, "avail_kb"); }
+          const d51 = d40.avail_kb;
+          if (d51 !== undefined) {
+            l53: {
+              if (!(Number.isInteger(d51))) { c.add(25, "mounts", i39, "avail_kb"); break l53; }
+              if (d51 < 0) c.add(24, "mounts", i39, "avail_kb");
             }
           }
-          const d31 = d17.use_percent;
-          if (d31 !== undefined) {
-            l33: {
-              if (!(Number.isInteger(d31))) { if (c === undefined) return false; c.add(28, "mounts", i16, "use_percent"); break l33; }
-              if (d31 > 100) { if (c === undefined) return false; c.add(26, "mounts", i16, "use_percent"); }
-              if (d31 < 0) { if (c === undefined) return false; c.add(27, "mounts", i16, "use_percent"); }
+          const d54 = d40.use_percent;
+          if (d54 !== undefined) {
+            l56: {
+              if (!(Number.isInteger(d54))) { c.add(28, "mounts", i39, "use_percent"); break l56; }
+              if (d54 > 100) c.add(26, "mounts", i39, "use_percent");
+              if (d54 < 0) c.add(27, "mounts", i39, "use_percent");
             }
           }
         }
       }
     }
   }
-  return true;
+}
+
+/** Schema path, keyword and schema params (a `required`'s property, a bound, a type) of each failure site. */
+function issues(): readonly ValidatorIssueRow[] {
+  return [
+    ["#/input/required", "required", { missingProperty: "host" }],
+    ["#/input/additionalProperties", "additionalProperties"],
+    ["#/input/properties/host/enum", "enum"],
+    ["#/input/properties/mount/pattern", "pattern"],
+    ["#/input/properties/mount/type", "type", { type: "string" }],
+    ["#/input/properties", "properties"],
+    ["#/input/type", "type", { type: "object" }],
+    ["#/output/required", "required", { missingProperty: "filesystem_ok" }],
+    ["#/output/required", "required", { missingProperty: "mounts" }],
+    ["#/output/additionalProperties", "additionalProperties"],
+    ["#/output/properties/filesystem_ok/const", "const"],
+    ["#/output/properties/mounts/maxItems", "maxItems", { limit: 64 }],
+    [
+      "#/output/properties/mounts/items/required",
+      "required",
+      { missingProperty: "mount" },
+    ],
+    [
+      "#/output/properties/mounts/items/required",
+      "required",
+      { missingProperty: "size_kb" },
+    ],
+    [
+      "#/output/properties/mounts/items/required",
+      "required",
+      { missingProperty: "used_kb" },
+    ],
+    [
+      "#/output/properties/mounts/items/required",
+      "required",
+      { missingProperty: "avail_kb" },
+    ],
+    [
+      "#/output/properties/mounts/items/required",
+      "required",
+      { missingProperty: "use_percent" },
+    ],
+    [
+      "#/output/properties/mounts/items/additionalProperties",
+      "additionalProperties",
+    ],
+    [
+      "#/output/properties/mounts/items/properties/mount/maxLength",
+      "maxLength",
+      { limit: 256 },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/mount/type",
+      "type",
+      { type: "string" },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/size_kb/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/size_kb/type",
+      "type",
+      { type: "integer" },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/used_kb/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/used_kb/type",
+      "type",
+      { type: "integer" },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/avail_kb/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/avail_kb/type",
+      "type",
+      { type: "integer" },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/use_percent/maximum",
+      "maximum",
+      { limit: 100 },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/use_percent/minimum",
+      "minimum",
+      { limit: 0 },
+    ],
+    [
+      "#/output/properties/mounts/items/properties/use_percent/type",
+      "type",
+      { type: "integer" },
+    ],
+    ["#/output/properties/mounts/items/type", "type", { type: "object" }],
+    ["#/output/properties/mounts/type", "type", { type: "array" }],
+    ["#/output/type", "type", { type: "object" }],
+  ];
 }

@@ -68,18 +68,34 @@ export function runPipeline<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array
 
 /** The last stage: the agent view of an output every check passed. */
 export const selected = <O, V>(def: Pick<Def<unknown, O, V>, "select">, judgement: Judgement<O>): Judgement<V> =>
-  judgement.step("selection", (output) => pass(def.select(output)));
+  judgement.step("selection", selection, def);
+
+const selection = <O, V>(output: O, def: Pick<Def<unknown, O, V>, "select">): Verdict<V> => pass(def.select(output));
 
 /** Every stage before selection; a tool's async checks run between the two. */
 export function runChecks<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array, call: ToolCall<I>): Judgement<O> {
   return Judgement.of(pass(raw))
     .step(undefined, (bytes) => parsed(parseStrict(bytes, def.limits)))
-    .step(undefined, (value) => validate(def, value))
-    .step(undefined, (value) => openEnvelope<O>(def.envelope, call, value))
-    .step(undefined, (output) => pass({ output, now: (call.context.now ?? Date.now)() }))
-    .step("binding", (at) => checked("binding", def.bind(at.output, call.input, at.now), at))
-    .step("semantic", (at) => checked("semantic", def.semantic(at.output, call.input, at.now), at.output));
+    .step(undefined, validate, def)
+    .step(undefined, openEnvelope<O>, def.envelope, call)
+    .step(undefined, clocked, call)
+    .step("binding", bound, def, call)
+    .step("semantic", sound, def, call);
 }
+
+/** The output with the call's clock, read once: binding and semantic checks judge the same instant. */
+interface Clocked<O> {
+  readonly output: O;
+  readonly now: number;
+}
+
+const clocked = <O>(output: O, call: ToolCall<unknown>): Verdict<Clocked<O>> => pass({ output, now: (call.context.now ?? Date.now)() });
+
+const bound = <I, O>(at: Clocked<O>, def: Def<I, O, unknown>, call: ToolCall<I>): Verdict<Clocked<O>> =>
+  checked("binding", def.bind(at.output, call.input, at.now), at);
+
+const sound = <I, O>(at: Clocked<O>, def: Def<I, O, unknown>, call: ToolCall<I>): Verdict<O> =>
+  checked("semantic", def.semantic(at.output, call.input, at.now), at.output);
 
 /** A strict parse's verdict: the value, or INVALID_RESPONSE in the limits or syntax layer. */
 export function parsed(outcome: ParseOutcome): Verdict<unknown> {
@@ -87,13 +103,16 @@ export function parsed(outcome: ParseOutcome): Verdict<unknown> {
   return stop("INVALID_RESPONSE", outcome.layer, { parseReason: outcome.reason, ...(outcome.layer === "syntax" ? { syntaxValid: false } : {}) });
 }
 
-function validate(def: Pick<Def<unknown, unknown, unknown>, "validateResponse" | "undeclared">, value: unknown): Verdict<unknown> {
+/** The facts of a response that passed its schema, shared: the hot path allocates none. */
+const SCHEMA_VALID = Object.freeze({ schemaValid: true });
+
+function validate(value: unknown, def: Pick<Def<unknown, unknown, unknown>, "validateResponse" | "undeclared">): Verdict<unknown> {
   if (!def.validateResponse(value)) return stop("INVALID_RESPONSE", "schema", { schemaValid: false, ...schemaErrorsOf(def.validateResponse) });
-  return pass(value, { schemaValid: true, ...(def.undeclared ? { undeclaredMembers: undeclaredIn(def.undeclared, value) } : {}) });
+  return pass(value, def.undeclared ? { schemaValid: true, undeclaredMembers: undeclaredIn(def.undeclared, value) } : SCHEMA_VALID);
 }
 
 /** The upstream's own envelope (when the spec declares one): this call's request id, and its data or its declared failure. */
-function openEnvelope<O>(enveloped: boolean, call: ToolCall<unknown>, value: unknown): Verdict<O> {
+function openEnvelope<O>(value: unknown, enveloped: boolean, call: ToolCall<unknown>): Verdict<O> {
   if (!enveloped) return pass(value as O);
   const envelope = value as UpstreamEnvelope<O>;
   if (envelope.request_id !== call.request_id) return stop("INVALID_RESPONSE", "binding", { checkId: "request_id" });

@@ -88,13 +88,14 @@ export class Judgement<T> {
   /**
    * Runs `stage` on the value so far. `layer` names the layer the stage decides, when it is one:
    * a stage that throws is a defect of the contract's code, and ends the call with INTERNAL_FAILURE
-   * there, never with the upstream's text.
+   * there, never with the upstream's text. `a` and `b` are handed to `stage`, so a pipeline's
+   * stages can be module-level functions rather than closures allocated on every call.
    */
-  step<U>(layer: Layer | undefined, stage: (value: T) => Verdict<U>): Judgement<U> {
+  step<U, A = undefined, B = undefined>(layer: Layer | undefined, stage: (value: T, a: A, b: B) => Verdict<U>, a?: A, b?: B): Judgement<U> {
     if (!this.verdict.ok) return this as unknown as Judgement<U>;
     let next: Verdict<U>;
     try {
-      next = stage(this.verdict.value);
+      next = stage(this.verdict.value, a as A, b as B);
     } catch {
       next = thrown(layer);
     }

@@ -2,9 +2,9 @@ import { deepEqual, type Validator, type ValidatorError } from "./support.js";
 
 /**
  * Why a generated boolean validator failed. The success path never touches this: every check
- * returns false at its first failure. Only then does the validator run once more with a Collector,
- * and in that run each check records its failure and goes on (a failed `type` leaves only the value
- * it guards), so the operator sees every failure, bounded by MAX_ERRORS.
+ * returns false at its first failure. Only then does the validator run the checks' collecting twins
+ * with a Collector, and in that run each check records its failure and goes on (a failed `type`
+ * leaves only the value it guards), so the operator sees every failure, bounded by MAX_ERRORS.
  */
 type Path = readonly (string | number)[];
 
@@ -43,8 +43,8 @@ class Failures {
   }
 }
 
-/** A generated function as the collecting run calls it. */
-type Check = (data: unknown, c?: Collector) => boolean;
+/** A generated function's collecting twin: it records every failure of `data` into `c`. */
+type Collect = (data: unknown, c: Collector) => void;
 
 /** What a generated function records into during the collecting run: `prefix` leads from the root to its data. */
 export class Collector {
@@ -69,7 +69,7 @@ export class Collector {
   }
 
   /** A combinator none of whose branches passed: the failure, then why each branch failed. */
-  branches(issue: number, branches: readonly Check[], data: unknown, ...path: (string | number)[]): void {
+  branches(issue: number, branches: readonly Collect[], data: unknown, ...path: (string | number)[]): void {
     this.add(issue, ...path);
     const inner = this.at(...path);
     for (const branch of branches) branch(data, inner);
@@ -77,19 +77,22 @@ export class Collector {
 }
 
 /**
- * A generated check as a `Validator`. On failure, `errors` holds every failure (at most MAX_ERRORS;
- * for a failed anyOf/oneOf, why each branch failed follows it) and `truncated` counts the rest.
+ * A generated check as a `Validator`: `check` decides, and only when it refuses does `collect` run to
+ * say why, against the module's issue table (`issues`, built on the first failure). On failure,
+ * `errors` holds every failure (at most MAX_ERRORS; for a failed anyOf/oneOf, why each branch failed
+ * follows it) and `truncated` counts the rest.
  */
-export function toValidator(check: Check, issues: readonly ValidatorIssueRow[]): Validator {
+export function toValidator(check: (data: unknown) => boolean, collect: Collect, issues: () => readonly ValidatorIssueRow[]): Validator {
+  let table: readonly ValidatorIssueRow[] | undefined;
   const validate: Validator = (data: unknown): boolean => {
     if (check(data)) {
       validate.errors = null;
       validate.truncated = 0;
       return true;
     }
-    const failures = new Failures(issues);
+    const failures = new Failures((table ??= issues()));
     try {
-      check(data, new Collector(failures, []));
+      collect(data, new Collector(failures, []));
     } catch {
       // Data deep enough to break the collecting run passed the first: keep what was collected.
     }

@@ -18,9 +18,10 @@ export function refCode(schema: SchemaObject, site: Site, ctx: ModuleContext): C
   const pointer = refPointer(schema);
   if (pointer === undefined) return [];
   const target = ctx.functionFor(pointer);
-  // In the collecting run the callee records under the path from here to its data, and this goes on.
-  const collector = site.path.length === 0 ? _`c` : _`c?.at(${join(pathArguments(site.path), ", ")})`;
-  return [_`if (!${target}(${site.data}, ${collector}) && c === undefined) return false;`];
+  if (!ctx.collecting) return [_`if (!${target}(${site.data})) return false;`];
+  // In the collecting run the callee's twin records under the path from here to its data, and this goes on.
+  const collector = site.path.length === 0 ? _`c` : _`c.at(${join(pathArguments(site.path), ", ")})`;
+  return [_`${target}(${site.data}, ${collector});`];
 }
 
 function allOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {

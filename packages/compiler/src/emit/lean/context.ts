@@ -31,13 +31,21 @@ export type CompileFunction = (schema: unknown, at: string, ctx: ModuleContext) 
 export class ModuleContext {
   readonly issues: Literal[] = [];
   readonly declarations: Code[] = [];
+  /** The boolean functions the first run calls: no collector, every failure returns false. */
   readonly functions: Code[] = [];
+  /** Their collecting twins, called only after the first run failed, to say why. */
+  readonly collectors: Code[] = [];
   readonly helpers = new Set<RuntimeHelper>();
   readonly #issueIndex = new Map<string, number>();
   readonly #pool = new Map<string, Name>();
   readonly #functionsByPointer = new Map<string, Name>();
   readonly #branches = new Map<string, Name>();
+  /** The subschema each boolean function checks, and its collecting twin once compiled. */
+  readonly #sources = new Map<Name, { readonly schema: unknown; readonly at: string }>();
+  readonly #twins = new Map<Name, Name>();
   #count = 0;
+  /** Which pass the code being compiled is for. */
+  #collecting = false;
 
   constructor(
     readonly document: unknown,
@@ -55,26 +63,35 @@ export class ModuleContext {
     return new Name(name);
   }
 
+  /** Whether the code being compiled is the collecting pass's (the collector `c` is in scope). */
+  get collecting(): boolean {
+    return this.#collecting;
+  }
+
   /**
-   * The failure branch of a check. The first run leaves the function (`c` is undefined); the
-   * collecting run records the issue and its path and goes on, or takes `exit` (a failed type
-   * leaves the value it guards).
+   * The failure branch of a check. The first run leaves the function with false; the collecting
+   * run records the issue and its path and goes on, or takes `exit` (a failed type leaves the value
+   * it guards).
    */
   fail(site: Site, keyword: string, params?: string | IssueParams, exit?: Code): Code {
+    if (!this.#collecting) return FIRST_RUN_FAILS;
     const args = join([_`${this.#issue(site, keyword, params)}`, ...pathArguments(site.path)], ", ");
-    return collecting((c) => _`${c}.add(${args});`, exit);
+    return recorded(_`c.add(${args});`, exit);
   }
 
   /** additionalProperties or unevaluatedProperties refused the member `key`: reported at the object, with its name. */
   failMember(site: Site, keyword: string, key: Code): Code {
+    if (!this.#collecting) return FIRST_RUN_FAILS;
     const args = join([_`${this.#issue(site, keyword)}`, key, ...pathArguments(site.path)], ", ");
-    return collecting((c) => _`${c}.member(${args});`);
+    return recorded(_`c.member(${args});`);
   }
 
-  /** The failure of a combinator none of whose `branches` passed; the collector asks each branch why. */
+  /** The failure of a combinator none of whose `branches` passed; the collector asks each branch's twin why. */
   failBranches(site: Site, keyword: string, branches: readonly Name[]): Code {
-    const args = [_`${this.#issue(site, keyword)}`, _`[${join(branches, ", ")}]`, site.data, ...pathArguments(site.path)];
-    return collecting((c) => _`${c}.branches(${join(args, ", ")});`);
+    if (!this.#collecting) return FIRST_RUN_FAILS;
+    const twins = branches.map((b) => this.twinOf(b));
+    const args = [_`${this.#issue(site, keyword)}`, _`[${join(twins, ", ")}]`, site.data, ...pathArguments(site.path)];
+    return recorded(_`c.branches(${join(args, ", ")});`);
   }
 
   #issue(site: Site, keyword: string, given?: string | IssueParams): number {
@@ -127,28 +144,61 @@ export class ModuleContext {
     return _`if (${this.longerThan(subject, guard.length)}) ${this.fail(site, keyword, { limit: guard.length, reason: TOO_LONG })}`;
   }
 
-  /** The function checking the subschema at `pointer` (a JSON Pointer into the document), compiled once. */
+  /**
+   * The function checking the subschema at `pointer` (a JSON Pointer into the document), compiled
+   * once per pass: the boolean one, or in the collecting pass its twin.
+   */
   functionFor(pointer: string): Name {
-    const known = this.#functionsByPointer.get(pointer);
-    if (known !== undefined) return known;
-    const target = resolvePointer(this.document, pointer);
-    if (target === undefined) throw new LeanUnsupported("$ref", pointer);
-    const name = this.name("v");
-    // Registered before compiling, so a recursive reference finds it.
-    this.#functionsByPointer.set(pointer, name);
-    this.functions.push(functionCode(name, this.compileBody(target.value, pointer, this)));
+    let name = this.#functionsByPointer.get(pointer);
+    if (name === undefined) {
+      const target = resolvePointer(this.document, pointer);
+      if (target === undefined) throw new LeanUnsupported("$ref", pointer);
+      // Registered before compiling, so a recursive reference finds it.
+      name = this.#define("v", target.value, pointer, (n) => this.#functionsByPointer.set(pointer, n));
+    }
+    return this.#collecting ? this.twinOf(name) : name;
+  }
+
+  /** A check for a subschema whose verdict is needed as a value (anyOf, not, if, contains), one per position; always the boolean one. */
+  branch(schema: unknown, at: string): Name {
+    return this.#branches.get(at) ?? this.#define("b", schema, at, (n) => this.#branches.set(at, n));
+  }
+
+  /** The collecting twin of the boolean function `name` (`v7` → `v7c`), compiled on first use. */
+  twinOf(name: Name): Name {
+    let twin = this.#twins.get(name);
+    if (twin === undefined) {
+      const source = this.#sources.get(name)!;
+      twin = new Name(`${name}c`);
+      this.#twins.set(name, twin);
+      const body = this.#inPass(true, () => this.compileBody(source.schema, source.at, this));
+      this.collectors.push(_`function ${twin}(d: any, c: Collector): void {
+  ${join(body)}
+}`);
+    }
+    return twin;
+  }
+
+  #define(prefix: string, schema: unknown, at: string, register: (name: Name) => void): Name {
+    const name = this.name(prefix);
+    register(name);
+    this.#sources.set(name, { schema, at });
+    const body = this.#inPass(false, () => this.compileBody(schema, at, this));
+    this.functions.push(_`function ${name}(d: any): boolean {
+  ${join(body)}
+  return true;
+}`);
     return name;
   }
 
-  /** A check for a subschema whose verdict is needed as a value (anyOf, not, if, contains), one per position. */
-  branch(schema: unknown, at: string): Name {
-    let name = this.#branches.get(at);
-    if (name === undefined) {
-      name = this.name("b");
-      this.#branches.set(at, name);
-      this.functions.push(functionCode(name, this.compileBody(schema, at, this)));
+  #inPass<T>(collecting: boolean, compile: () => T): T {
+    const outer = this.#collecting;
+    this.#collecting = collecting;
+    try {
+      return compile();
+    } finally {
+      this.#collecting = outer;
     }
-    return name;
   }
 }
 
@@ -157,26 +207,20 @@ export interface IssueParams {
   readonly [param: string]: string | number;
 }
 
-const LEAVE = _`return false;`;
+/** The first run's every failure: nothing to record, the verdict is known. */
+const FIRST_RUN_FAILS = _`return false;`;
+
+/** The exit of a function body's own checks in the collecting run (its return value is unused). */
+const LEAVE = _`return;`;
 
 /** The issue param of a value refused unmatched by a pattern's length guard. */
 const TOO_LONG = "too long to match the pattern safely";
 
-/** `{ if (c === undefined) return false; <record> <exit> }`; a function-level exit needs no test. */
-function collecting(record: (collector: Code) => Code, exit?: Code): Code {
-  if (exit === LEAVE) return _`{ ${record(raw("c?"))} return false; }`;
-  return _`{ if (c === undefined) return false; ${record(raw("c"))}${exit === undefined ? raw("") : _` ${exit}`} }`;
-}
+/** The collecting run's failure branch: record, then take `exit` if any. */
+const recorded = (record: Code, exit?: Code): Code => (exit === undefined ? record : _`{ ${record} ${exit} }`);
 
 /** The exit of a function body's own checks in the collecting run. */
 export const leaveFunction = (): Code => LEAVE;
 
 /** `"a", i3, 2`: the segments as call arguments (names quoted, loop variables as code). */
 export const pathArguments = (path: readonly Segment[]): Code[] => path.map((s) => _`${s}`);
-
-function functionCode(name: Name, body: readonly Code[]): Code {
-  return _`function ${name}(d: any, c?: Collector): boolean {
-  ${join(body)}
-  return true;
-}`;
-}

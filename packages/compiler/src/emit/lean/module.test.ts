@@ -38,6 +38,20 @@ describe("leanValidatorModule", () => {
     expect(emit(root)).toBe(emit(root));
   });
 
+  it("gives the first run boolean functions without a collector, and the collecting pass their twins", () => {
+    const root = { type: "object", required: ["a"], properties: { a: { anyOf: [{ type: "string" }, { $ref: "#/$defs/root" }] } }, additionalProperties: false };
+    const text = emit(root) as string;
+    const functions = text.split(/\n(?=function )/).slice(1);
+    const boolean = functions.filter((f) => /^function \w+\(d: any\): boolean/.test(f));
+    const twins = functions.filter((f) => /^function \w+c\(d: any, c: Collector\): void/.test(f));
+    expect(boolean.length).toBeGreaterThan(1);
+    expect(boolean.length + twins.length + 1).toBe(functions.length);
+    for (const f of boolean) expect(f).not.toMatch(/\bc\b/);
+    expect(text).toContain("toValidator(v1, v1c, issues)");
+    // The issue table is a function's result, not a module-level value.
+    expect(text).toMatch(/\nfunction issues\(\): readonly ValidatorIssueRow\[\] \{\n  return \[/);
+  });
+
   it("imports only the runtime helpers it calls", () => {
     const text = emit({ type: "string", maxLength: 3 }) as string;
     const imports = text.slice(0, text.indexOf(";") + 1).replace(/\s+/g, " ");

@@ -7,8 +7,9 @@ import { literal } from "../../codegen/literal.js";
 /**
  * A validator module of boolean functions: one per exported root and per referenced schema, with
  * nested objects and arrays checked inline. A failing check returns false; only then does the
- * validator run again with a Collector (`c`), where each failure records its issue index and path,
- * so the success path carries no error bookkeeping and the module stays small.
+ * validator run each root's collecting twin (`v7c` of `v7`) with a Collector (`c`), where each
+ * failure records its issue index and path. So the success path carries no error bookkeeping, and
+ * the issue table is built only on the first failure.
  *
  * Returns the reason instead when the schema needs a construct this emitter leaves to Ajv.
  */
@@ -19,28 +20,39 @@ export function writeLeanModule(
   shown?: (pointer: string) => string,
 ): LeanUnsupported | undefined {
   const ctx = new ModuleContext(document, compileFunctionBody, shown);
-  let roots: [Name, Name][];
+  let roots: [Name, Name, Name][];
   try {
-    roots = Object.entries(exports).map(([name, pointer]) => [new Name(name), ctx.functionFor(pointer)]);
+    roots = Object.entries(exports).map(([name, pointer]) => {
+      const check = ctx.functionFor(pointer);
+      return [new Name(name), check, ctx.twinOf(check)];
+    });
   } catch (e) {
     if (e instanceof LeanUnsupported) return e;
     throw e;
   }
-  // The module's code spells these names itself (`c?: Collector`, each helper's call).
+  // The module's code spells these names itself (`c: Collector`, each helper's call).
   const toValidator = file.importAsIs(runtime("toValidator"));
   for (const helper of [...ctx.helpers].sort()) file.importAsIs(runtime(helper));
   const [validator, issueRow] = ["Validator", "ValidatorIssueRow"].map((n) => file.importAsIs(runtimeType(n)));
   file.importAsIs(runtimeType("Collector"));
-  const exported = roots.map(([name, check]) => _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, issues);`);
-  file.write(_`/** Schema path, keyword and schema params (a \`required\`'s property, a bound, a type) of each failure site. */
-const ${file.name("issues")}: readonly ${issueRow}[] = [
-${join(ctx.issues.map((row) => _`${literal(row)},`))}
-];
-${join(ctx.declarations)}
+  const issues = file.name("issues");
+  const exported = roots.map(([name, check, twin]) => _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, ${twin}, ${issues});`);
+  file.write(_`${join(ctx.declarations)}
 
 ${join(exported)}
 
 ${join(ctx.functions, "\n\n")}
+
+// The collecting pass: run only after a check failed, to say why.
+
+${join(ctx.collectors, "\n\n")}
+
+/** Schema path, keyword and schema params (a \`required\`'s property, a bound, a type) of each failure site. */
+function ${issues}(): readonly ${issueRow}[] {
+  return [
+${join(ctx.issues.map((row) => _`${literal(row)},`))}
+  ];
+}
 `);
   return undefined;
 }

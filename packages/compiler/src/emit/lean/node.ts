@@ -37,7 +37,7 @@ function guarded(types: readonly string[] | undefined, group: Group, site: Site,
 
 /**
  * The statements checking `site.data` against `schema`; in the first run every failure returns
- * from the function. `exit` leaves this node in the collecting run once its type check failed: the
+ * false from the function. `exit` leaves this node in the collecting run once its type check failed: the
  * function's `return false` for its whole body, otherwise a labeled block's `break` (lean/context).
  */
 export function compileNode(schema: unknown, site: Site, ctx: ModuleContext, exit?: Code): Code[] {
@@ -57,8 +57,8 @@ export function compileNode(schema: unknown, site: Site, ctx: ModuleContext, exi
     ...refCode(schema, site, ctx),
     ...applicatorCode(schema, site, ctx),
   ];
-  // Nothing after the type check to guard: it needs no exit.
-  if (types === undefined || checks.length === 0) return [...typeCode(types, site, ctx), ...checks];
+  // Nothing after the type check to guard, or the first run, whose failures all return: no exit.
+  if (types === undefined || checks.length === 0 || !ctx.collecting) return [...typeCode(types, site, ctx), ...checks];
   if (exit !== undefined) return [...typeCode(types, site, ctx, exit), ...checks];
   const label = ctx.name("l");
   return [_`${label}: {
