@@ -2,7 +2,7 @@
  * `@toolgate/compiler/fast`: what gen's no-op path needs, without loading the emitters, Prettier,
  * Ajv or the type generator (importing `@toolgate/compiler` costs most of a no-op's second).
  */
-export { cachedProject } from "./project-cache.js";
+export { cachedProject, cachedProjectAt, projectKeyOf } from "./project-cache.js";
 export { outputHash, type CachedProject, type ToolSummary } from "./cache/project-entry.js";
 export type { GenCache } from "./cache/seal.js";
 export { formatDiagnostics, type ErrorFormat } from "./diagnostics/format.js";
