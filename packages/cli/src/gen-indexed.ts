@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { listFiles, readIfExists, roleInSpecs } from "./files.js";
 import { currentStat, hooksFile, indexFile, readIndex, verify, writeIndex, type Hasher, type IndexedPaths } from "./gen-index-file.js";
-import { inputHash, sameList, type Stamp, type StatIndex } from "./gen-index.js";
+import { inputHash, sameList, trusted, type Stamp, type StatIndex } from "./gen-index.js";
 import type { Inputs } from "./inputs.js";
 
 /** The tree keys of the specs directory's own files (what readSpecTree reads), sorted. */
@@ -73,4 +73,18 @@ export async function rememberIndex(paths: IndexedPaths, cache: GenCache, inputs
     outputs: [...outputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, hash]) => [file, currentStat(join(paths.out, file)), hash] as const),
   };
   await writeIndex(indexFile(paths, cache.salt), index);
+}
+
+/**
+ * For a compile's outputs: whether the output directory holds an output file without reading it,
+ * by the index (the file's stat trusted and its recorded hash that of the content); none without an index.
+ */
+export async function indexedOutputs(paths: IndexedPaths, cache: GenCache): Promise<((path: string, hash: string) => boolean) | undefined> {
+  const found = await readIndex(indexFile(paths, cache.salt));
+  if (found === undefined) return undefined;
+  const stamps = new Map(found.index.outputs.map((stamp) => [stamp[0], stamp]));
+  return (path, hash) => {
+    const stamp = stamps.get(path);
+    return stamp !== undefined && stamp[2] === hash && trusted(stamp[1], currentStat(join(paths.out, path)), found.mtimeNs);
+  };
 }

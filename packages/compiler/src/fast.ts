@@ -3,7 +3,7 @@
  * Ajv or the type generator (importing `@toolgate/compiler` costs most of a no-op's second).
  */
 export { cachedProject, cachedProjectAt, projectKeyOf } from "./project-cache.js";
-export { outputHash, type CachedProject, type ToolSummary } from "./cache/project-entry.js";
+export { outputHash, summaryOf, type CachedProject, type ToolSummary } from "./cache/project-entry.js";
 export type { GenCache } from "./cache/seal.js";
 export { formatDiagnostics, type ErrorFormat } from "./diagnostics/format.js";
 // What reading a project takes (the config file, the files specs `$ref` outside specs/), so that the
