@@ -10,10 +10,8 @@ export interface GenReportOptions {
 
 export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
-const summary = (tool: ToolSummary, outLabel: string): string => {
-  const fields = tool.selection.kind === "object" ? tool.selection.fields.map((f) => f.key).join(", ") : "";
-  return `${tool.tool} v${tool.version} → ${outLabel}/${outputDirOf(tool)}/ (agent view: ${fields}; ${count(tool.checks.length, "check")}, ${count(tool.errors.length, "error code")})`;
-};
+const summary = (tool: ToolSummary, outLabel: string): string =>
+  `${tool.tool} v${tool.version} → ${outLabel}/${outputDirOf(tool)}/ (agent view: ${tool.fields.join(", ")}; ${count(tool.checks, "check")}, ${count(tool.errors, "error code")})`;
 
 export const upToDate = (files: number): string => `toolgate: ${files} generated files are up to date`;
 

@@ -14,12 +14,17 @@ export interface OutputPlan {
 const isOurs = (path: string, content: string): boolean =>
   path === MANIFEST_PATH || HEADER_PATTERN.test(content.split("\n", 1)[0] ?? "");
 
-export async function planOutput(outDir: string, files: readonly OutputFile[]): Promise<OutputPlan> {
+/**
+ * `holds`: whether the output directory certainly holds this content at this path without reading
+ * it (gen's stat index); a file it vouches for is not read.
+ */
+export async function planOutput(outDir: string, files: readonly OutputFile[], holds?: (file: OutputFile) => boolean): Promise<OutputPlan> {
   const produced = new Set(files.map((f) => f.path));
   const write: OutputFile[] = [];
   const stale: string[] = [];
   const missing: string[] = [];
   for (const file of files) {
+    if (holds?.(file) === true) continue;
     const current = await readIfExists(join(outDir, file.path));
     if (current === file.content) continue;
     write.push(file);

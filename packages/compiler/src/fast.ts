@@ -2,8 +2,8 @@
  * `@toolgate/compiler/fast`: what gen's no-op path needs, without loading the emitters, Prettier,
  * Ajv or the type generator (importing `@toolgate/compiler` costs most of a no-op's second).
  */
-export { cachedProject } from "./project-cache.js";
-export { outputHash, type CachedProject, type ToolSummary } from "./cache/project-entry.js";
+export { cachedProject, cachedProjectAt, projectKeyOf } from "./project-cache.js";
+export { outputHash, summaryOf, type CachedProject, type ToolSummary } from "./cache/project-entry.js";
 export type { GenCache } from "./cache/seal.js";
 export { formatDiagnostics, type ErrorFormat } from "./diagnostics/format.js";
 // What reading a project takes (the config file, the files specs `$ref` outside specs/), so that the

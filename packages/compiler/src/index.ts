@@ -1,7 +1,7 @@
 export { compile, DEFAULT_EMITTERS, type CompileInput, type CompileOutput } from "./compile.js";
 export { cachedProject } from "./project-cache.js";
 export { DEFAULT_EMITTER_KEYS, emitterKeys } from "./cache/keys.js";
-export { outputHash, type CachedProject, type ToolSummary } from "./cache/project-entry.js";
+export { outputHash, summaryOf, type CachedProject, type ToolSummary } from "./cache/project-entry.js";
 export type { GenCache } from "./cache/seal.js";
 export { DIAGNOSTICS, type DiagnosticCode, type Severity } from "./diagnostics/catalog.js";
 export { diagnostic, hasErrors, quote, type Diagnostic, type SourceRange } from "./diagnostics/diagnostic.js";

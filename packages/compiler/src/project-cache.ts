@@ -10,8 +10,14 @@ import type { CompileInput } from "./compile.js";
  * diagnostics assume its manifest is ours).
  */
 export function cachedProject(input: CompileInput & { readonly cache: GenCache }, emitters: readonly string[] = DEFAULT_EMITTER_KEYS): Promise<CachedProject | undefined> {
-  return cachedProjectAt(input.cache, projectKey(input.cache, projectKeyInput(input, emitters), new FileHashes(input.files)));
+  return cachedProjectAt(input.cache, projectKeyOf(input, emitters));
 }
+
+/** The key of the project entry for these inputs: what gen's stat index records, so a no-op can look it up without reading them. */
+export const projectKeyOf = (input: CompileInput & { readonly cache: GenCache }, emitters: readonly string[] = DEFAULT_EMITTER_KEYS): string =>
+  projectKey(input.cache, projectKeyInput(input, emitters), new FileHashes(input.files));
+
+export { cachedProjectAt };
 
 export function projectKeyInput(input: CompileInput, emitters: readonly string[]): ProjectKeyInput {
   const outDir = input.outDir ?? "generated";

@@ -5,8 +5,16 @@ import type { SourceFiles } from "../load/sources.js";
 import type { FileHashes } from "./keys.js";
 import { hashOf, keyOf, lookup, store, type GenCache } from "./seal.js";
 
-/** What `gen` prints about a tool. */
-export type ToolSummary = Pick<ToolIR, "tool" | "version" | "specPath" | "selection" | "checks" | "errors">;
+/** What `gen` prints about a tool: its agent view's keys and counts, not the checks and errors themselves (a no-op reads this for every tool). */
+export interface ToolSummary {
+  readonly tool: string;
+  readonly version: ToolIR["version"];
+  readonly specPath: string;
+  /** The agent view's top-level keys (none for a non-object selection). */
+  readonly fields: readonly string[];
+  readonly checks: number;
+  readonly errors: number;
+}
 
 /**
  * A whole project's result, without the file contents: when every input is unchanged and the
@@ -39,7 +47,14 @@ export function projectKey(cache: GenCache, input: ProjectKeyInput, hashes: File
 
 export const cachedProjectAt = (cache: GenCache, key: string): Promise<CachedProject | undefined> => lookup<CachedProject>(cache, key);
 
-const summaryOf = (t: ToolIR): ToolSummary => ({ tool: t.tool, version: t.version, specPath: t.specPath, selection: t.selection, checks: t.checks, errors: t.errors });
+export const summaryOf = (t: ToolIR): ToolSummary => ({
+  tool: t.tool,
+  version: t.version,
+  specPath: t.specPath,
+  fields: t.selection.kind === "object" ? t.selection.fields.map((f) => f.key) : [],
+  checks: t.checks.length,
+  errors: t.errors.length,
+});
 
 export function storeProject(cache: GenCache, key: string, files: readonly OutputFile[], diagnostics: readonly Diagnostic[], tools: readonly ToolIR[]): Promise<void> {
   const entry: CachedProject = { outputs: files.map((f) => [f.path, outputHash(f.content)] as const), diagnostics, tools: tools.map(summaryOf) };

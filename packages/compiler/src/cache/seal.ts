@@ -13,7 +13,7 @@ export interface GenCache {
 }
 
 /** Bumped when an entry's shape changes, so an old entry is a miss rather than a misread. */
-const ENTRY_FORMAT = "toolgate-gen-cache-1";
+const ENTRY_FORMAT = "toolgate-gen-cache-2";
 const DIGEST_BYTES = 32;
 
 /** SHA-256 of the parts, each length-prefixed so that no two lists of parts hash alike. */
