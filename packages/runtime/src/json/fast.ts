@@ -1,0 +1,37 @@
+import { colonsAfterQuotes, openingRunWithin } from "./hops.js";
+import { prototypeIsClean } from "./members.js";
+import { nameSet } from "./names.js";
+import { SUSPECT, treeTally } from "./tree.js";
+import type { ParseLimits, ParseOutcome } from "./types.js";
+
+/**
+ * The fast path: native calls and one walk of the parsed tree instead of a scan of the characters.
+ * Returns an accepted outcome only when it proves the text has none of the problems the exact path
+ * (exact.ts) refuses, and undefined for every other text, which then takes the exact path:
+ * - lossless integer names set, or a `\u` escape (which can spell a lone surrogate): the exact
+ *   path; raw lone surrogates and invalid UTF-8 were refused before (decode.ts);
+ * - depth, forbidden names, non-finite and unsafe numbers: on the tree (tree.ts);
+ * - duplicate names: every member has one colon right after its name's quote (a colon after
+ *   whitespace sends the text on), and a quote right before a colon is otherwise the opening quote
+ *   of a string that starts with a colon or an escaped quote; so the text has at least as many
+ *   colons after quotes as members plus such strings, exactly as many without `\":`. JSON.parse
+ *   keeps one member per distinct name; a repeated one loses at least its member, and strings only
+ *   ever with it, so equal counts prove there is none (a `\u` escape, which can spell a colon, never
+ *   gets here).
+ */
+export function parseFast(text: string, limits: ParseLimits): ParseOutcome | undefined {
+  if (limits.losslessIntegerKeys !== undefined && limits.losslessIntegerKeys.length > 0) return undefined;
+  if (text.indexOf("\\u") >= 0 || !openingRunWithin(text, limits.maxDepth)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  // A polluted Object.prototype would add its names to every for-in of the walk.
+  if (!prototypeIsClean()) return undefined;
+  const tally = treeTally(value, limits.maxDepth, nameSet(limits.declaredForbiddenKeys));
+  if (tally === SUSPECT) return undefined;
+  // A tally is never negative, so UNCOUNTED never matches.
+  return colonsAfterQuotes(text) === tally ? { ok: true, value } : undefined;
+}
