@@ -33,7 +33,7 @@ export function openingRunWithin(text: string, maxDepth: number): boolean {
 export const UNCOUNTED = -1;
 
 /**
- * The colons right after a quote, or UNCOUNTED (below any count) when one follows whitespace: in a
+ * The colons right after a quote, or UNCOUNTED when one follows whitespace: in a
  * text JSON.parse accepts, a member's colon follows its name's closing quote unless whitespace is
  * between, and this refuses to tell that colon from one inside a string.
  */
