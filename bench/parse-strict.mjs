@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `node bench/parse-strict.mjs [--rounds=N] [--sizes=small,medium,medium2b,large,dense] [--cases=…]`
-// parseStrict, the parseStrict before the fast path ("before", its exact path alone), and call() + adapt() as × JSON.parse of the same text (median of per-round ratios, min–max),
+// parseStrict, the parseStrict before the fast path ("before", its exact path alone), and call() + adapt() as × JSON.parse
+// ("vsBefore": parseStrict × before, both in one process) of the same text (median of per-round ratios, min–max),
 // each (case, payload) in a fresh `node --expose-gc` process; each round's ratio is of the fastest
 // of a few short batches of each, in on-CPU time (see compareMin). "floor" is the pipeline without the strict parse: JSON.parse,
 // the generated validator, the envelope's request id, the generated checks and selector — the shape
@@ -20,7 +21,7 @@ import { summarize } from "./lib/stats.mjs";
 const INPUT = { project_id: PROJECT_ID };
 // The limits the bench spec declares (2 MiB, depth 8), for parseStrict alone.
 const LIMITS = { maxBytes: 2 * 1024 * 1024, maxDepth: 8 };
-const CASES = ["parseStrict", "before", "adapt", "floor"];
+const CASES = ["parseStrict", "before", "vsBefore", "adapt", "floor"];
 
 /** The baseline: parseStrict as it was before the fast path, which is now its exact path. */
 async function parseBefore() {
@@ -44,9 +45,12 @@ async function setup({ caseName, size, dirs }) {
   const adapt = () => adapter.adapt(text, adapter.call(INPUT, context, { requestId: FIXED_REQUEST_ID }).call);
   if (caseName === "adapt") return { text, run: adapt, ok: (r) => r.outcome === "success" };
   if (caseName === "parseStrict") return { text, run: () => parseStrict(text, LIMITS), ok: (r) => r.ok === true };
-  if (caseName === "before") {
+  if (caseName === "before" || caseName === "vsBefore") {
     const before = await parseBefore();
-    return { text, run: () => before(text, LIMITS), ok: (r) => r.ok === true };
+    const run = () => before(text, LIMITS);
+    // vsBefore: parseStrict against the baseline itself, interleaved in one process (a steadier A/B).
+    if (caseName === "vsBefore") return { text, base: run, run: () => parseStrict(text, LIMITS), ok: (r) => r.ok === true };
+    return { text, run, ok: (r) => r.ok === true };
   }
   const { definitions } = await import("./lib/capture/runtime.mjs");
   const def = definitions.find((d) => d.tool === BENCH_TOOL);
@@ -104,9 +108,9 @@ function compareMin(base, subject, { rounds, tries, warmupMs, batchMs }) {
 }
 
 async function child(config) {
-  const { text, run, ok } = await setup(config);
-  if (!ok(run())) throw new Error(`${config.caseName} rejected the ${config.size} payload`);
-  const ratio = compareMin(() => JSON.parse(text), run, config.timing);
+  const { text, run, ok, base } = await setup(config);
+  if (!ok(run()) || (base && !ok(base()))) throw new Error(`${config.caseName} rejected the ${config.size} payload`);
+  const ratio = compareMin(base ?? (() => JSON.parse(text)), run, config.timing);
   process.stdout.write(`${JSON.stringify({ ...config, bytes: Buffer.byteLength(text), ratio, sinkType: typeof sink })}\n`);
 }
 
@@ -121,7 +125,7 @@ async function main(args) {
   await buildProject(new Map([[`specs/${BENCH_TOOL}.yaml`, benchSpecText()]]), dirs[BENCH_TOOL], 1);
   const script = fileURLToPath(import.meta.url);
   const timing = { rounds, tries: 5, warmupMs: 400, batchMs: 30 };
-  const header = ["payload", "bytes", ...cases.map((c) => `${c} × JSON.parse`), ...(cases.includes("adapt") && cases.includes("floor") ? ["adapt / floor"] : [])];
+  const header = ["payload", "bytes", ...cases.map((c) => (c === "vsBefore" ? "parseStrict × before" : `${c} × JSON.parse`)), ...(cases.includes("adapt") && cases.includes("floor") ? ["adapt / floor"] : [])];
   const lines = [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`];
   for (const size of sizes) {
     const cells = {};
