@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `node bench/parse-strict.mjs [--rounds=N] [--sizes=small,medium,medium2b,large,keydense] [--cases=…]`
-// parseStrict and call() + adapt() as × JSON.parse of the same text (median of per-round ratios, min–max),
+// `node bench/parse-strict.mjs [--rounds=N] [--sizes=small,medium,medium2b,large,dense] [--cases=…]`
+// parseStrict, the parseStrict before the fast path ("before", its exact path alone), and call() + adapt() as × JSON.parse
+// ("vsBefore": parseStrict × before, both in one process) of the same text (median of per-round ratios, min–max),
 // each (case, payload) in a fresh `node --expose-gc` process; each round's ratio is of the fastest
 // of a few short batches of each, in on-CPU time (see compareMin). "floor" is the pipeline without the strict parse: JSON.parse,
 // the generated validator, the envelope's request id, the generated checks and selector — the shape
@@ -11,83 +12,48 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseStrict } from "@toolgate/runtime";
 import { buildProject } from "./lib/build.mjs";
-import { benchDir, BENCH_EXPORT, BENCH_TOOL, generatedDir } from "./lib/paths.mjs";
+import { BENCH_EXPORT, BENCH_TOOL, generatedDir } from "./lib/paths.mjs";
 import { FIXED_REQUEST_ID, NOW, payloadText, PROJECT_ID, SIZES } from "./lib/payload.mjs";
 import { benchSpecText } from "./lib/registry-specs.mjs";
 import { runNode } from "./lib/spawn.mjs";
 import { summarize } from "./lib/stats.mjs";
 
-const KEY_DENSE_TOOL = "bench_rows";
-const KEY_DENSE_EXPORT = "benchRows";
-const KEY_DENSE_BYTES = 65536;
 const INPUT = { project_id: PROJECT_ID };
-// The limits both specs declare (2 MiB, depth 8), for parseStrict alone.
+// The limits the bench spec declares (2 MiB, depth 8), for parseStrict alone.
 const LIMITS = { maxBytes: 2 * 1024 * 1024, maxDepth: 8 };
+const CASES = ["parseStrict", "before", "vsBefore", "adapt", "floor"];
 
-/** The key-dense payload's contract: a list of small objects of five short members. */
-const KEY_DENSE_SPEC = `tool: ${KEY_DENSE_TOOL}
-version: 1
-title: Benchmark rows
-description: Lists a project's rows. Starts nothing, changes nothing.
-input: { type: object, required: [project_id], properties: { project_id: { type: string, pattern: "^[a-z0-9][a-z0-9-]{2,62}$" } } }
-output:
-  type: object
-  required: [project_id, observed_at, rows]
-  properties:
-    project_id: { type: string, pattern: "^[a-z0-9][a-z0-9-]{2,62}$" }
-    observed_at: { type: string, format: date-time, maxLength: 35 }
-    rows:
-      type: array
-      maxItems: 5000
-      items:
-        type: object
-        required: [id, k, v, ok, t]
-        properties:
-          id: { type: integer, minimum: 0 }
-          k: { type: string, maxLength: 8 }
-          v: { type: integer }
-          ok: { type: boolean }
-          t: { enum: [a, b, c] }
-agent_view: [project_id, observed_at, "rows[].id", "rows[].k", "rows[].v", "rows[].ok", "rows[].t"]
-errors: [NOT_FOUND]
-limits: { max_bytes: 2MiB, max_depth: 8 }
-checks:
-  - bind: project_id
-  - fresh: { field: observed_at, max_age: 5m, max_future: 1m }
-upstream: { envelope: true, kind: http, operation: list_rows, method: GET, path: "/projects/{project_id}/rows" }
-`;
-
-/** About 64 KB of `{"id":…,"k":…,"v":…,"ok":…,"t":…}` rows in the envelope, deterministic. */
-function keyDenseText(requestId) {
-  const rows = [];
-  const text = () =>
-    JSON.stringify({ tool: KEY_DENSE_TOOL, request_id: requestId, outcome: "success", data: { project_id: PROJECT_ID, observed_at: new Date(NOW - 2000).toISOString(), rows } });
-  for (let i = 0; Buffer.byteLength(text()) < KEY_DENSE_BYTES - 64; i += 8) {
-    for (let j = i; j < i + 8; j++) rows.push({ id: j, k: `k${j % 97}`, v: (j * 7919) % 100003, ok: j % 3 === 0, t: "abc"[j % 3] });
-  }
-  return text();
+/** The baseline: parseStrict as it was before the fast path, which is now its exact path. */
+async function parseBefore() {
+  const dist = new URL("../packages/runtime/dist/json/", import.meta.url);
+  const { toText } = await import(new URL("decode.js", dist).href);
+  const { parseExact } = await import(new URL("exact.js", dist).href);
+  return (input, limits) => {
+    const text = toText(input, limits.maxBytes);
+    return typeof text === "string" ? parseExact(text, limits) : text;
+  };
 }
-
-const PAYLOADS = { ...SIZES, keydense: { label: "64 KB key-dense" } };
-const CASES = ["parseStrict", "adapt", "floor"];
-
-const toolOf = (size) => (size === "keydense" ? { tool: KEY_DENSE_TOOL, exportName: KEY_DENSE_EXPORT } : { tool: BENCH_TOOL, exportName: BENCH_EXPORT });
-const textOf = (size, requestId) => (size === "keydense" ? keyDenseText(requestId) : payloadText(size, { tool: BENCH_TOOL, requestId }));
 
 /** One cell: `{ text, run, ok }` as lib/cases.mjs sets them up. */
 async function setup({ caseName, size, dirs }) {
-  const { tool, exportName } = toolOf(size);
-  const adapterUrl = pathToFileURL(join(dirs[tool], tool, "adapter.js")).href;
+  const adapterUrl = pathToFileURL(join(dirs[BENCH_TOOL], BENCH_TOOL, "adapter.js")).href;
   if (caseName === "floor") register(new URL("./lib/capture/hooks.mjs", import.meta.url));
-  const adapter = (await import(adapterUrl))[exportName];
+  const adapter = (await import(adapterUrl))[BENCH_EXPORT];
   const context = { now: () => NOW };
-  const text = textOf(size, FIXED_REQUEST_ID);
+  const text = payloadText(size, { tool: BENCH_TOOL, requestId: FIXED_REQUEST_ID });
   // adapt() concludes a call once (a second adapt of it is refused), so each run issues its own call.
   const adapt = () => adapter.adapt(text, adapter.call(INPUT, context, { requestId: FIXED_REQUEST_ID }).call);
   if (caseName === "adapt") return { text, run: adapt, ok: (r) => r.outcome === "success" };
   if (caseName === "parseStrict") return { text, run: () => parseStrict(text, LIMITS), ok: (r) => r.ok === true };
+  if (caseName === "before" || caseName === "vsBefore") {
+    const before = await parseBefore();
+    const run = () => before(text, LIMITS);
+    // vsBefore: parseStrict against the baseline itself, interleaved in one process (a steadier A/B).
+    if (caseName === "vsBefore") return { text, base: run, run: () => parseStrict(text, LIMITS), ok: (r) => r.ok === true };
+    return { text, run, ok: (r) => r.ok === true };
+  }
   const { definitions } = await import("./lib/capture/runtime.mjs");
-  const def = definitions.find((d) => d.tool === tool);
+  const def = definitions.find((d) => d.tool === BENCH_TOOL);
   const run = () => {
     const doc = JSON.parse(text);
     if (!def.validateResponse(doc) || doc.request_id !== FIXED_REQUEST_ID) return undefined;
@@ -142,9 +108,9 @@ function compareMin(base, subject, { rounds, tries, warmupMs, batchMs }) {
 }
 
 async function child(config) {
-  const { text, run, ok } = await setup(config);
-  if (!ok(run())) throw new Error(`${config.caseName} rejected the ${config.size} payload`);
-  const ratio = compareMin(() => JSON.parse(text), run, config.timing);
+  const { text, run, ok, base } = await setup(config);
+  if (!ok(run()) || (base && !ok(base()))) throw new Error(`${config.caseName} rejected the ${config.size} payload`);
+  const ratio = compareMin(base ?? (() => JSON.parse(text)), run, config.timing);
   process.stdout.write(`${JSON.stringify({ ...config, bytes: Buffer.byteLength(text), ratio, sinkType: typeof sink })}\n`);
 }
 
@@ -153,23 +119,19 @@ const fmt = (r) => `${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFi
 
 async function main(args) {
   const rounds = Number(option(args, "rounds", "7"));
-  const sizes = option(args, "sizes", Object.keys(PAYLOADS).join(",")).split(",");
+  const sizes = option(args, "sizes", Object.keys(SIZES).join(",")).split(",");
   const cases = option(args, "cases", CASES.join(",")).split(",");
-  const dirs = {
-    [BENCH_TOOL]: generatedDir(false),
-    [KEY_DENSE_TOOL]: join(benchDir, ".generated-parse-strict"),
-  };
+  const dirs = { [BENCH_TOOL]: generatedDir(false) };
   await buildProject(new Map([[`specs/${BENCH_TOOL}.yaml`, benchSpecText()]]), dirs[BENCH_TOOL], 1);
-  await buildProject(new Map([[`specs/${KEY_DENSE_TOOL}.yaml`, KEY_DENSE_SPEC]]), dirs[KEY_DENSE_TOOL], 1);
   const script = fileURLToPath(import.meta.url);
   const timing = { rounds, tries: 5, warmupMs: 400, batchMs: 30 };
-  const header = ["payload", "bytes", ...cases.map((c) => `${c} × JSON.parse`), ...(cases.includes("adapt") && cases.includes("floor") ? ["adapt / floor"] : [])];
+  const header = ["payload", "bytes", ...cases.map((c) => (c === "vsBefore" ? "parseStrict × before" : `${c} × JSON.parse`)), ...(cases.includes("adapt") && cases.includes("floor") ? ["adapt / floor"] : [])];
   const lines = [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`];
   for (const size of sizes) {
     const cells = {};
     for (const caseName of cases) cells[caseName] = await runNode(script, ["--child", JSON.stringify({ caseName, size, dirs, timing })], ["--expose-gc"]);
     const ratio = cells.adapt && cells.floor ? [(cells.adapt.ratio.median / cells.floor.ratio.median).toFixed(2)] : [];
-    const row = [PAYLOADS[size].label, Object.values(cells)[0].bytes, ...cases.map((c) => fmt(cells[c].ratio)), ...ratio];
+    const row = [SIZES[size].label, Object.values(cells)[0].bytes, ...cases.map((c) => fmt(cells[c].ratio)), ...ratio];
     lines.push(`| ${row.join(" | ")} |`);
     process.stderr.write(`parse-strict: ${size} done\n`);
   }

@@ -1,59 +1,19 @@
 import { toText } from "./decode.js";
-import { memberCount, prototypeIsClean } from "./members.js";
-import { scan, type LosslessSpan, type ScanOptions } from "./scan.js";
-import { parseFailure, type ParseLimits, type ParseOutcome } from "./types.js";
-
-const nameSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-
-/** The limits' list of names as a Set, built once per list. */
-function nameSet(keys: readonly string[] | undefined): ReadonlySet<string> | undefined {
-  if (!keys || keys.length === 0) return undefined;
-  let set = nameSets.get(keys);
-  if (!set) nameSets.set(keys, (set = new Set(keys)));
-  return set;
-}
-
-/** Quotes the listed number tokens so JSON.parse keeps their digits as strings. */
-function quoteSpans(text: string, spans: readonly LosslessSpan[]): string {
-  let out = "";
-  let at = 0;
-  for (const span of spans) {
-    out += `${text.slice(at, span.start)}"${text.slice(span.start, span.end)}"`;
-    at = span.end;
-  }
-  return out + text.slice(at);
-}
-
-const scanOptions = (limits: ParseLimits): ScanOptions => ({
-  maxDepth: limits.maxDepth,
-  lossless: nameSet(limits.losslessIntegerKeys),
-  declared: nameSet(limits.declaredForbiddenKeys),
-});
+import { parseExact } from "./exact.js";
+import { parseFast } from "./fast.js";
+import type { ParseLimits, ParseOutcome } from "./types.js";
 
 /**
- * Strict JSON for untrusted tool output: the byte limit first, then fatal UTF-8, then one scan for
- * depth, forbidden names, lone surrogates and unsafe numbers that also counts the members, then
- * JSON.parse for the grammar and the values. Duplicate names (also escape-equivalent spellings):
- * JSON.parse keeps one own member per distinct name, so when the tree has as many members as the
- * text has there is none; only on a mismatch (or a polluted Object.prototype, which makes the
- * count unusable) does the exact scan run, to name the offending member. Never throws.
+ * Strict JSON for untrusted tool output: the byte limit first, then fatal UTF-8 (and, for strings,
+ * no raw lone surrogate), then depth, forbidden names, escaped lone surrogates, non-finite numbers,
+ * unsafe integers (or their digits under a lossless name) and duplicate names, escape-equivalent
+ * spellings included; the grammar and the values are JSON.parse's. Most texts are cleared by the
+ * fast path (native calls and one walk of the parsed tree); any text it cannot clear takes the exact
+ * path, whose outcome (the first problem in text order, at its offset) is the one returned. The
+ * outcome is the same whichever path decides. Never throws; no recursion.
  */
 export function parseStrict(input: string | Uint8Array, limits: ParseLimits): ParseOutcome {
   const text = toText(input, limits.maxBytes);
   if (typeof text !== "string") return text;
-  const options = scanOptions(limits);
-  const scanned = scan(text, options, false);
-  if (!("members" in scanned)) return scanned;
-  let value: unknown;
-  try {
-    value = JSON.parse(scanned.lossless.length === 0 ? text : quoteSpans(text, scanned.lossless));
-  } catch {
-    return parseFailure("syntax", 0);
-  }
-  const clean = prototypeIsClean();
-  if (clean && memberCount(value) === scanned.members) return { ok: true, value };
-  const exact = scan(text, options, true);
-  if (!("members" in exact)) return exact;
-  // With a clean prototype only a repeated name, which the exact scan finds, changes the count; should it find none, refuse anyway.
-  return clean ? parseFailure("duplicate_key", 0) : { ok: true, value };
+  return parseFast(text, limits) ?? parseExact(text, limits);
 }
