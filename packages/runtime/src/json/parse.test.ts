@@ -34,13 +34,11 @@ describe("parseStrict limits", () => {
     }
   });
 
-  it("rejects 5,000,000 nested arrays in under 10 ms without a RangeError", () => {
+  // Its cost (the run is refused before JSON.parse, reading only the opening run) is measured in bench/parse-strict.mjs, not timed here.
+  it("rejects 5,000,000 nested arrays at the depth limit without a RangeError", () => {
     const text = Buffer.alloc(5_000_000, "[").toString("latin1"); // a flat string, like a received body
-    const started = performance.now();
     const result = parseStrict(text, { maxBytes: 16 * 1024 * 1024, maxDepth: 64 });
-    const elapsed = performance.now() - started;
     expect(result).toEqual({ ok: false, layer: "transport", reason: "too_deep", offset: 64 });
-    expect(elapsed).toBeLessThan(10);
   });
 });
 
