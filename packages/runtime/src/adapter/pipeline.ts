@@ -75,7 +75,7 @@ const selection = <O, V>(output: O, def: Pick<Def<unknown, O, V>, "select">): Ve
 /** Every stage before selection; a tool's async checks run between the two. */
 export function runChecks<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array, call: ToolCall<I>): Judgement<O> {
   return Judgement.of(pass(raw))
-    .step(undefined, (bytes) => parsed(parseStrict(bytes, def.limits)))
+    .step(undefined, strictlyParsed, def.limits)
     .step(undefined, validate, def)
     .step(undefined, openEnvelope<O>, def.envelope, call)
     .step(undefined, clocked, call)
@@ -96,6 +96,9 @@ const bound = <I, O>(at: Clocked<O>, def: Def<I, O, unknown>, call: ToolCall<I>)
 
 const sound = <I, O>(at: Clocked<O>, def: Def<I, O, unknown>, call: ToolCall<I>): Verdict<O> =>
   checked("semantic", def.semantic(at.output, call.input, at.now), at.output);
+
+/** The parse stage at module level: a closure over `def` would be allocated on every call. */
+const strictlyParsed = (raw: string | Uint8Array, limits: Def<unknown, unknown, unknown>["limits"]): Verdict<unknown> => parsed(parseStrict(raw, limits));
 
 /** A strict parse's verdict: the value, or INVALID_RESPONSE in the limits or syntax layer. */
 export function parsed(outcome: ParseOutcome): Verdict<unknown> {
