@@ -62,17 +62,23 @@ describe("only a call the adapter issued", () => {
   const refusals = (events: AdapterEvent[]) => events.map((e) => [e.outcome, e.code, e.layer, e.check_id]);
   const refused = ["failure", "INVALID_RESPONSE", "binding", "call.issued"];
 
-  it("refuses a copy, a hand-built object and another adapter's call at layer binding, check call.issued", () => {
+  it("refuses a copy, a hand-built object, a proxy, an heir and another adapter's call at layer binding, check call.issued", () => {
     const events: AdapterEvent[] = [];
     const context = { now: () => NOW, onEvent: (e: AdapterEvent) => void events.push(e) };
     const { call } = start(context);
     const other = buildStatus.call({ project_id: "web-app", revision: "abc1234" }, context);
     if (!other.ok) throw new Error("input rejected");
-    const forged = [{ ...call }, { tool: "review_status", request_id: call.request_id, input: { change_id: "CR-42" }, context }, other.call];
+    const forged = [
+      { ...call },
+      { tool: "review_status", request_id: call.request_id, input: { change_id: "CR-42" }, context },
+      new Proxy(call, {}),
+      Object.create(call) as typeof call,
+      other.call,
+    ];
     for (const candidate of forged) {
       expect(reviewStatus.adapt(review, candidate as typeof call)).toMatchObject({ request_id: candidate.request_id, outcome: "failure", error: { code: "INVALID_RESPONSE" } });
     }
-    expect(refusals(events)).toEqual([refused, refused, refused]);
+    expect(refusals(events)).toEqual(forged.map(() => refused));
     // None of them used up the issued call.
     expect(reviewStatus.adapt(review, call).outcome).toBe("success");
   });

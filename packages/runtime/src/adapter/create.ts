@@ -38,7 +38,7 @@ function adapterParts<Input, Output, View>(def: AdapterDefinition<Input, Output,
     const request_id = options.requestId ?? newRequestId();
     const verdict = options.unvalidatedInput ? true : verdictOf(def.validateInput, args);
     // Frozen once valid: neither the ids nor the input a check compares can change afterwards.
-    if (verdict === true) return { ok: true, call: issued.issue(Object.freeze({ tool: def.tool, request_id, input: frozenCopy(args as Input), context })) };
+    if (verdict === true) return { ok: true, call: issued.issue(def.tool, request_id, frozenCopy(args as Input), context) };
     const call: ToolCall<Input> = { tool: def.tool, request_id, input: args as Input, context };
     // A validator that threw (arguments nested deeper than the stack) left no errors of this call.
     const facts = verdict === false ? schemaErrorsOf(def.validateInput) : { checkId: "exception" };

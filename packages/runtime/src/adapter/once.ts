@@ -1,4 +1,4 @@
-import type { ToolCall } from "./types.js";
+import type { ToolCall, ToolgateContext } from "./types.js";
 
 const OBJECT_PROTOTYPE = Object.prototype;
 
@@ -25,29 +25,49 @@ export function frozenCopy<T>(value: T): T {
 export type Refusal = "call.issued" | "call.once";
 
 /**
- * The calls an adapter issued and the ones whose result was already judged: one result per
- * issued call, so a replayed or duplicated upstream answer cannot be adapted a second time, and a
- * copy (`{ ...call }`), a hand-built object or another adapter's call is never taken for one. A
- * retry asks `call()` for a new call (a new request id). Weak, so finished calls cost no memory
- * once the caller drops them.
+ * A call as `call()` hands it out: its four members frozen, plus private state no copy
+ * (`{ ...call }`), hand-built object or proxy can have, and no caller can reach. One class for every
+ * adapter, so the stages that read a call see one shape whichever tool issued it.
  */
-export class IssuedCalls {
-  /** Each issued call: true while open, false once concluded. One weak entry per call, updated in place. */
-  readonly #open = new WeakMap<object, boolean>();
+class IssuedCall<Input> implements ToolCall<Input> {
+  readonly #issuer: IssuedCalls;
+  #open = true;
 
-  /** Registers a frozen call `call()` hands out. */
-  issue<T extends object>(call: T): T {
-    this.#open.set(call, true);
-    return call;
+  constructor(
+    issuer: IssuedCalls,
+    readonly tool: string,
+    readonly request_id: string,
+    readonly input: Input,
+    readonly context: ToolgateContext,
+  ) {
+    this.#issuer = issuer;
+    Object.freeze(this);
   }
 
-  /** undefined the first time an issued `call` concludes; otherwise why it is refused. */
-  conclude(call: unknown): Refusal | undefined {
-    if (typeof call !== "object" || call === null) return "call.issued";
-    const open = this.#open.get(call);
-    if (open === undefined) return "call.issued";
-    if (!open) return "call.once";
-    this.#open.set(call, false);
+  static conclude(issuer: IssuedCalls, call: unknown): Refusal | undefined {
+    if (typeof call !== "object" || call === null || !(#issuer in call) || call.#issuer !== issuer) return "call.issued";
+    if (!call.#open) return "call.once";
+    call.#open = false;
     return undefined;
+  }
+}
+
+/**
+ * The calls an adapter issued and the ones whose result was already judged: one result per
+ * issued call, so a replayed or duplicated upstream answer cannot be adapted a second time, and a
+ * copy, a hand-built object or another adapter's call is never taken for one. A retry asks `call()`
+ * for a new call (a new request id). The state lives on the call itself (a private field, which
+ * freezing leaves writable), so a finished call costs nothing once the caller drops it and no
+ * lookup table is consulted per result.
+ */
+export class IssuedCalls {
+  /** A frozen call, open until concluded. */
+  issue<Input>(tool: string, request_id: string, input: Input, context: ToolgateContext): ToolCall<Input> {
+    return new IssuedCall(this, tool, request_id, input, context);
+  }
+
+  /** Marks an open call concluded, or says why it cannot be: not issued here, or concluded before. */
+  conclude(call: unknown): Refusal | undefined {
+    return IssuedCall.conclude(this, call);
   }
 }

@@ -1,8 +1,11 @@
 import { colonsAfterQuotes, openingRunWithin, UNCOUNTED } from "./hops.js";
 import { prototypeIsClean } from "./members.js";
 import { nameSet } from "./names.js";
-import { SUSPECT, treeTally } from "./tree.js";
+import { SUSPECT, treeTally, type Walk } from "./tree.js";
 import type { ParseLimits, ParseOutcome } from "./types.js";
+
+/** Texts at least this long are refused before JSON.parse when their opening brackets nest too deep. */
+export const GUARDED_FROM = 2_048;
 
 /**
  * The fast path: native calls and one walk of the parsed tree instead of a scan of the characters.
@@ -18,11 +21,16 @@ import type { ParseLimits, ParseOutcome } from "./types.js";
  *   colons after quotes as members, plus, without `\u` (which can spell a colon), the strings that
  *   start with one; exactly as many without `\":`. JSON.parse keeps one member per distinct name;
  *   a repeated one loses at least its member, and strings only ever with it, so equal counts prove
- *   there is none (with `\u`, a text whose strings start with a raw colon is merely sent on).
+ *   there is none (with `\u`, a text whose strings start with a raw colon is merely sent on). The
+ *   first walk counts members alone, which reads no string: as many colons as members is the same
+ *   proof (and that no string starts with a colon); only a text with more colons is walked again
+ *   with its strings' shares.
+ * The bracket guard (hops.ts) runs only from GUARDED_FROM characters on: a shorter deep text costs
+ * less to parse first than the guard's hops cost every call.
  */
 export function parseFast(text: string, limits: ParseLimits): ParseOutcome | undefined {
   if (limits.losslessIntegerKeys !== undefined && limits.losslessIntegerKeys.length > 0) return undefined;
-  if (!openingRunWithin(text, limits.maxDepth)) return undefined;
+  if (text.length >= GUARDED_FROM && !openingRunWithin(text, limits.maxDepth)) return undefined;
   // Counted before JSON.parse, so a text with a colon after whitespace is sent on without parsing it twice.
   const colons = colonsAfterQuotes(text);
   if (colons === UNCOUNTED) return undefined;
@@ -34,8 +42,12 @@ export function parseFast(text: string, limits: ParseLimits): ParseOutcome | und
   }
   // A polluted Object.prototype would add its names to every for-in of the walk.
   if (!prototypeIsClean()) return undefined;
-  const walk = { maxDepth: limits.maxDepth, declared: nameSet(limits.declaredForbiddenKeys), escaped: text.indexOf("\\u") >= 0 };
-  const tally = treeTally(value, walk);
-  if (tally === SUSPECT) return undefined;
-  return colons === tally ? { ok: true, value } : undefined;
+  const escaped = text.indexOf("\\u") >= 0;
+  const walk: Walk = { maxDepth: limits.maxDepth, declared: nameSet(limits.declaredForbiddenKeys), strings: escaped ? "wellFormed" : "ignored" };
+  const members = treeTally(value, walk);
+  if (members === SUSPECT) return undefined;
+  if (members === colons) return { ok: true, value };
+  // More colons than members: strings that start with one (an IPv6 "::1"), or a repeated name.
+  if (escaped) return undefined;
+  return treeTally(value, { ...walk, strings: "colonLed" }) === colons ? { ok: true, value } : undefined;
 }
