@@ -67,6 +67,8 @@ describe("mcp-gate's restart budget", { timeout: 180_000 }, () => {
       expect(code(await gate.call("probe_status", { mode: "crash" }))).toBe("TEMPORARY_FAILURE");
       expect(code(await gate.call("probe_status", { mode: "ok" }))).toBe("UPSTREAM_UNAVAILABLE");
       expect(gate.operator.filter((l) => l.event === "upstream_restart")).toHaveLength(1);
+      // The operator channel is its own stream: under load its line can arrive after the client's answer.
+      await operatorLine(gate, (l) => l.kind === "event" && l.code === "UPSTREAM_UNAVAILABLE");
       const unavailable = gate.operator.filter((l) => l.kind === "event" && l.code === "UPSTREAM_UNAVAILABLE");
       expect(unavailable).toMatchObject([{ layer: "transport" }]);
     } finally {

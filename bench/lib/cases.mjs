@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { compileWithAjv, parseWithDuplicateCheck, resultPipeline } from "./naive.mjs";
 import { BENCH_EXPORT, BENCH_TOOL } from "./paths.mjs";
 import { FIXED_REQUEST_ID, NOW, PROJECT_ID, payloadText } from "./payload.mjs";
-import { PEER_CASES } from "./peer-cases.mjs";
+import { PEER_CASES, typiaValidatorCase } from "./peer-cases.mjs";
 import { zodEnvelope } from "./zod-envelope.mjs";
 
 const INPUT = { project_id: PROJECT_ID };
@@ -128,6 +128,17 @@ function quoteHopCase({ size }) {
   return { text, run, ok: (quotes) => quotes > 0 && quotes % 2 === 0 };
 }
 
+/**
+ * The text pass of the fast path's duplicate proof alone: the built runtime's colon hop (one
+ * indexOf per colon, a charCodeAt before each). Any proof that reads the text once per member costs
+ * at least this on top of JSON.parse; of the alternatives measured it is the cheapest (bench/README.md).
+ */
+async function colonHopCase({ size }) {
+  const { colonsAfterQuotes } = await import(new URL("../../packages/runtime/dist/json/hops.js", import.meta.url).href);
+  const text = fixedText(size);
+  return { text, run: () => colonsAfterQuotes(text), ok: (colons) => colons > 0 };
+}
+
 /** The raw lone-surrogate check alone: free on one-byte strings, a full pass on two-byte ones. */
 function wellFormedCase({ size }) {
   const text = fixedText(size);
@@ -147,7 +158,9 @@ export const CASES = {
   zod: { label: "zod v4 strictObject + generic pick", setup: zodCase },
   select_checks: { label: "selection + checks alone (generated, on parsed object)", setup: selectionCase },
   validator: { label: "generated validator alone (on parsed object)", setup: validatorCase },
+  typia_validator: { label: "typia validateEquals alone (on parsed object)", setup: typiaValidatorCase },
   ajv_validator: { label: "Ajv validator alone (run-time compile, same schema, on parsed object)", setup: ajvValidatorCase },
   quote_hop: { label: "floor: indexOf from quote to quote, nothing else", setup: quoteHopCase },
   well_formed: { label: "floor: String#isWellFormed (raw lone surrogates)", setup: wellFormedCase },
+  colon_hop: { label: "floor: the duplicate proof's colon hop alone", setup: colonHopCase },
 };

@@ -25,6 +25,14 @@ async function typiaCase(setup) {
   return peerCase(setup, JSON.parse, (doc) => validateEnvelope(doc).success);
 }
 
+/** typia's validateEquals alone, on an already-parsed payload: beside the generated validator alone. */
+export async function typiaValidatorCase({ dir, size }) {
+  const { validateEnvelope } = await import(pathToFileURL(join(peersDir(dir), TYPIA_FILE)).href);
+  const text = payloadText(size, { tool: BENCH_TOOL, requestId: FIXED_REQUEST_ID });
+  const doc = JSON.parse(text);
+  return { text, run: () => validateEnvelope(doc).success, ok: (valid) => valid === true };
+}
+
 async function ajvStandaloneCase(setup) {
   const require = createRequire(import.meta.url);
   const { validateEnvelope } = require(join(peersDir(setup.dir), AJV_STANDALONE_FILE));

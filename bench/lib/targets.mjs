@@ -37,6 +37,21 @@ function speedupCeiling(hot, sizes) {
   return { name, limit: "–", values: values?.map((v) => `${v.toFixed(1)}×`), met: undefined, note: "bound, not a target" };
 }
 
+/**
+ * The least adapt() ÷ typia's pipeline can be while duplicates are proved by reading the text once
+ * per member: JSON.parse + the colon hop + the generated validator against JSON.parse + typia's
+ * validateEquals, both with the same selection and checks, and no other cost on either side.
+ */
+function typiaFloor(hot, sizes) {
+  const values = perSize(hot, sizes, (size) => {
+    const [hop, ours, typia, checks] = ["colon_hop", "validator", "typia_validator", "select_checks"].map((name) => find(hot, name, size)?.ratio.median);
+    if ([hop, ours, typia, checks].includes(undefined)) return undefined;
+    return (1 + hop + ours + checks) / (1 + typia + checks);
+  });
+  const name = "floor of adapt() ÷ typia for a duplicate proof that hops the text per member";
+  return { name, limit: "–", values: values?.map((v) => v.toFixed(2)), met: undefined, note: "bound, not a target" };
+}
+
 function coldTarget(cold, mode, limitMs, name) {
   if (cold.tools !== 1000) return { name, limit: `≤ ${limitMs} ms`, values: undefined, met: undefined, note: `not gated: ${cold.tools} tools` };
   const ms = cold.modes[mode].totalMs.median;
@@ -50,6 +65,7 @@ export function evaluateTargets(hot, cold, sizes) {
     ratioTarget(hot, sizes, "adapter", 3.5, "full adapter on valid input"),
     speedupTarget(hot, sizes),
     speedupCeiling(hot, sizes),
+    typiaFloor(hot, sizes),
     ratioTarget(hot, sizes, "select_checks", 0.1, "selection plus checks"),
     coldTarget(cold, "eager", 3000, "cold start, 1,000 tools, eager (excl. node boot)"),
     coldTarget(cold, "lazy", 20, "cold start, lazy to first result (excl. node boot)"),
