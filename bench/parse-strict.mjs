@@ -26,11 +26,11 @@ const CASES = ["parseStrict", "before", "vsBefore", "adapt", "floor"];
 /** The baseline: parseStrict as it was before the fast path, which is now its exact path. */
 async function parseBefore() {
   const dist = new URL("../packages/runtime/dist/json/", import.meta.url);
-  const { toText } = await import(new URL("decode.js", dist).href);
+  const { rawLoneSurrogate, toText } = await import(new URL("decode.js", dist).href);
   const { parseExact } = await import(new URL("exact.js", dist).href);
   return (input, limits) => {
     const text = toText(input, limits.maxBytes);
-    return typeof text === "string" ? parseExact(text, limits) : text;
+    return typeof text === "string" ? (rawLoneSurrogate(input) ?? parseExact(text, limits)) : text;
   };
 }
 

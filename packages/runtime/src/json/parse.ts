@@ -1,4 +1,4 @@
-import { toText } from "./decode.js";
+import { rawLoneSurrogate, toText } from "./decode.js";
 import { parseExact } from "./exact.js";
 import { parseFast } from "./fast.js";
 import type { ParseLimits, ParseOutcome } from "./types.js";
@@ -15,5 +15,5 @@ import type { ParseLimits, ParseOutcome } from "./types.js";
 export function parseStrict(input: string | Uint8Array, limits: ParseLimits): ParseOutcome {
   const text = toText(input, limits.maxBytes);
   if (typeof text !== "string") return text;
-  return parseFast(text, limits) ?? parseExact(text, limits);
+  return parseFast(text, limits, typeof input === "string") ?? rawLoneSurrogate(input) ?? parseExact(text, limits);
 }
