@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // `node --expose-gc bench/colon-hops.mjs [--sizes=small,medium,medium2b,large,dense]` (after `npm run build`):
 // ways to count the members of a JSON text from its characters, each as × JSON.parse of the same text
-// (median of 9 rounds of interleaved batches, wall time, one process per payload). The fast path's
+// (lib/timing.mjs: median of 9 per-round ratios, one process per payload). The fast path's
 // duplicate proof reads the text once per member; this is what each way of doing that costs.
 // Issue 19; the figures are in bench/README.md.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { FIXED_REQUEST_ID, payloadText, SIZE_NAMES } from "./lib/payload.mjs";
+import { compare } from "./lib/timing.mjs";
 
 const { colonsAfterQuotes } = await import(new URL("../packages/runtime/dist/json/hops.js", import.meta.url).href);
 const WHITESPACE_COLON = /[ \t\n\r]:/;
 const QUOTE_COLON = /":/g;
+const TIMING = { rounds: 9, warmupMs: 200, batchMs: 40 };
 
 /** Each returns the number of `":` in the text (or -1 where a colon follows whitespace). */
 const WAYS = {
@@ -31,30 +33,13 @@ const WAYS = {
   "the whitespace-colon regex alone": (t) => (WHITESPACE_COLON.test(t) ? -1 : 0),
 };
 
-const now = () => performance.now();
-function batch(fn, text, n) {
-  const t = now();
-  for (let i = 0; i < n; i++) fn(text);
-  return now() - t;
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
 function measure(size) {
   const text = payloadText(size, { tool: "bench_result", requestId: FIXED_REQUEST_ID });
   const ways = Object.entries(WAYS);
   const counts = new Set(ways.slice(0, 5).map(([, fn]) => fn(text)));
   if (counts.size !== 1) throw new Error(`the ways disagree on ${size}: ${[...counts]}`);
-  let n = 1;
-  while (batch(JSON.parse, text, n) < 30) n *= 2;
-  const samples = ways.map(() => []);
-  for (let round = 0; round < 9; round++) {
-    ways.forEach(([, fn], i) => {
-      globalThis.gc?.();
-      const base = batch(JSON.parse, text, n);
-      samples[i].push(batch(fn, text, n) / base);
-    });
-  }
-  return ways.map(([name], i) => [name, median(samples[i])]);
+  const base = () => JSON.parse(text);
+  return ways.map(([name, fn]) => [name, compare(base, () => fn(text), TIMING).ratio.median]);
 }
 
 const arg = process.argv.find((a) => a.startsWith("--sizes="));

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// `node --expose-gc bench/parse-ab.mjs <size> <rounds> <dist A> <dist B> …`: parseStrict of two or more
+// `node --expose-gc bench/parse-ab.mjs <size> <passes> <dist A> <dist B> …`: parseStrict of two or more
 // built runtimes (copies of packages/runtime/dist, e.g. one from before a change) in one process,
-// each as × JSON.parse of the same bench payload: per round, JSON.parse, the build, JSON.parse again,
-// for every build in turn; the median of the per-round ratios, wall time. Differences of a few
+// each as × JSON.parse of the same bench payload (lib/timing.mjs's interleaved rounds, three per
+// pass, every build in turn); the median over the passes. Differences of a few
 // percent show here that a whole `npm run bench` run cannot separate from its spread. Issue 19.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { FIXED_REQUEST_ID, payloadText } from "./lib/payload.mjs";
+import { median } from "./lib/stats.mjs";
+import { compare } from "./lib/timing.mjs";
 
-const [size, rounds, ...dists] = process.argv.slice(2);
-if (!size || !(Number(rounds) > 0) || dists.length === 0) {
-  console.error("usage: node --expose-gc bench/parse-ab.mjs <size> <rounds> <dist A> <dist B> …");
+const [size, passes, ...dists] = process.argv.slice(2);
+if (!size || !(Number(passes) > 0) || dists.length === 0) {
+  console.error("usage: node --expose-gc bench/parse-ab.mjs <size> <passes> <dist A> <dist B> …");
   process.exit(2);
 }
 const text = payloadText(size, { tool: "bench_result", requestId: FIXED_REQUEST_ID });
@@ -23,26 +25,10 @@ for (const dist of dists) {
   builds.push({ dist, run: () => parseStrict(text, limits) });
 }
 
-// Every result is kept in `sink`, so no call can be dropped as unused.
-let sink;
-function batch(fn, n) {
-  const started = performance.now();
-  for (let i = 0; i < n; i++) sink = fn();
-  return performance.now() - started;
-}
-const control = () => JSON.parse(text);
-let n = 1;
-while (batch(control, n) < 25) n *= 2;
-for (const build of builds) batch(build.run, n * 4);
+// Passes of a few rounds each, every build in turn, so a slow minute of the machine falls on all of them.
+const base = () => JSON.parse(text);
 const ratios = builds.map(() => []);
-for (let round = 0; round < Number(rounds); round++) {
-  builds.forEach((build, i) => {
-    globalThis.gc?.();
-    const before = batch(control, n);
-    const subject = batch(build.run, n);
-    const after = batch(control, n);
-    ratios[i].push(subject / ((before + after) / 2));
-  });
+for (let pass = 0; pass < Number(passes); pass++) {
+  builds.forEach((build, i) => ratios[i].push(compare(base, build.run, { rounds: 3, warmupMs: pass === 0 ? 300 : 20, batchMs: 25 }).ratio.median));
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 console.log(`${size}: ${builds.map((b, i) => `${b.dist} ${median(ratios[i]).toFixed(3)}×`).join("  ")}`);

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { compileWithAjv, parseWithDuplicateCheck, resultPipeline } from "./naive.mjs";
 import { BENCH_EXPORT, BENCH_TOOL } from "./paths.mjs";
 import { FIXED_REQUEST_ID, NOW, PROJECT_ID, payloadText } from "./payload.mjs";
-import { PEER_CASES, typiaValidatorCase } from "./peer-cases.mjs";
+import { PEER_CASES, typiaValidator } from "./peer-cases.mjs";
 import { zodEnvelope } from "./zod-envelope.mjs";
 
 const INPUT = { project_id: PROJECT_ID };
@@ -90,20 +90,29 @@ async function selectionCase({ dir, size }) {
   return { text, run, ok: (view) => view?.items?.length === output.items.length && !("summary" in view) };
 }
 
-/** The generated envelope validator alone, on an already-parsed payload. */
-async function validatorCase({ dir, size }) {
-  const { validateEnvelope } = await import(pathToFileURL(join(dir, BENCH_TOOL, "validate.js")).href);
+/** A validator alone, `valid(doc)` true or false, on the already-parsed payload. */
+function onParsed(size, valid) {
   const text = fixedText(size);
   const doc = JSON.parse(text);
-  return { text, run: () => validateEnvelope(doc), ok: (valid) => valid === true };
+  return { text, run: () => valid(doc), ok: (result) => result === true };
 }
 
-/** Ajv compiled at run time from the same schema document, alone, on the same parsed payload. */
+/** The generated envelope validator alone. */
+async function validatorCase({ dir, size }) {
+  const { validateEnvelope } = await import(pathToFileURL(join(dir, BENCH_TOOL, "validate.js")).href);
+  return onParsed(size, validateEnvelope);
+}
+
+/** typia's validateEquals alone, beside the generated validator alone. */
+async function typiaValidatorCase({ dir, size }) {
+  const validateEnvelope = await typiaValidator(dir);
+  return onParsed(size, (doc) => validateEnvelope(doc).success);
+}
+
+/** Ajv compiled at run time from the same schema document, alone. */
 function ajvValidatorCase({ size, meta }) {
   const [validate] = compileWithAjv([meta]);
-  const text = fixedText(size);
-  const doc = JSON.parse(text);
-  return { text, run: () => validate(doc), ok: (valid) => valid === true };
+  return onParsed(size, validate);
 }
 
 function controlCase({ size }) {

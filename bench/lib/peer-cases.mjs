@@ -21,17 +21,12 @@ async function peerCase({ dir, size, meta }, parse, validate) {
 }
 
 async function typiaCase(setup) {
-  const { validateEnvelope } = await import(pathToFileURL(join(peersDir(setup.dir), TYPIA_FILE)).href);
+  const validateEnvelope = await typiaValidator(setup.dir);
   return peerCase(setup, JSON.parse, (doc) => validateEnvelope(doc).success);
 }
 
-/** typia's validateEquals alone, on an already-parsed payload: beside the generated validator alone. */
-export async function typiaValidatorCase({ dir, size }) {
-  const { validateEnvelope } = await import(pathToFileURL(join(peersDir(dir), TYPIA_FILE)).href);
-  const text = payloadText(size, { tool: BENCH_TOOL, requestId: FIXED_REQUEST_ID });
-  const doc = JSON.parse(text);
-  return { text, run: () => validateEnvelope(doc).success, ok: (valid) => valid === true };
-}
+/** typia's generated validateEquals of the bench envelope. */
+export const typiaValidator = async (dir) => (await import(pathToFileURL(join(peersDir(dir), TYPIA_FILE)).href)).validateEnvelope;
 
 async function ajvStandaloneCase(setup) {
   const require = createRequire(import.meta.url);

@@ -10,7 +10,7 @@ type WellFormedCheck = string & { isWellFormed(): boolean };
 
 /**
  * The text to scan, or why the input is refused before any JSON work (size, encoding, BOM). A raw
- * lone surrogate in a string input is left to the parse (`rawLoneSurrogate`, fast.ts).
+ * lone surrogate in a string input is left to the parse (fast.ts, then `rawLoneSurrogate` below).
  */
 export function toText(input: string | Uint8Array, maxBytes: number): string | ParseFailure {
   if (typeof input !== "string") {

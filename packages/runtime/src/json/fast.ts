@@ -1,11 +1,9 @@
+import { rawLoneSurrogate } from "./decode.js";
 import { colonsAfterQuotes, openingRunWithin, UNCOUNTED } from "./hops.js";
 import { prototypeIsClean } from "./members.js";
 import { nameSet } from "./names.js";
 import { SUSPECT, treeTally, type Walk } from "./tree.js";
 import type { ParseLimits, ParseOutcome } from "./types.js";
-
-// Node 20 has String.prototype.isWellFormed; the ES2023 lib we compile against does not declare it.
-type WellFormedCheck = string & { isWellFormed(): boolean };
 
 // A character above U+00FF: on a one-byte string V8's regex fails at once, on a two-byte one it stops at the first.
 const WIDE = /[^\u0000-\u00ff]/;
@@ -32,10 +30,9 @@ export const GUARDED_FROM = 2_048;
  *   start with one; exactly as many without `\":`. JSON.parse keeps one member per distinct name;
  *   a repeated one loses at least its member, and strings only ever with it, so equal counts prove
  *   there is none (where strings are read for lone surrogates, a text whose strings start with a
- *   raw colon is merely sent on). The
- *   first walk counts members alone, which reads no string: as many colons as members is the same
- *   proof (and that no string starts with a colon); only a text with more colons is walked again
- *   with its strings' shares.
+ *   raw colon is merely sent on). The first walk counts members alone, which reads no string: as
+ *   many colons as members is the same proof (and that no string starts with a colon); only a text
+ *   with more colons is walked again with its strings' shares.
  * The bracket guard (hops.ts) runs only from GUARDED_FROM characters on: a shorter deep text costs
  * less to parse first than the guard's hops cost every call.
  */
@@ -56,7 +53,7 @@ export function parseFast(text: string, limits: ParseLimits, fromString: boolean
   const escaped = text.indexOf("\\u") >= 0;
   const wide = fromString && WIDE.test(text);
   // An escape can pair with a raw half in JSON.parse's string ("\\ud83d" + a raw U+DC00): only the text shows that half alone.
-  if (wide && escaped && !(text as WellFormedCheck).isWellFormed()) return undefined;
+  if (wide && escaped && rawLoneSurrogate(text) !== undefined) return undefined;
   const suspect = escaped || wide;
   const walk: Walk = { maxDepth: limits.maxDepth, declared: nameSet(limits.declaredForbiddenKeys), strings: suspect ? "wellFormed" : "ignored" };
   const members = treeTally(value, walk);

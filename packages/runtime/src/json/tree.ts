@@ -12,8 +12,8 @@ type WellFormedCheck = string & { isWellFormed(): boolean };
 /**
  * What a string (name or value) adds to the tally (see fast.ts): `ignored`, nothing, so the walk
  * reads no string; `colonLed`, 1 when it starts with a colon (texts without `\u`); `wellFormed`,
- * nothing, or SUSPECT when it holds a lone surrogate (texts with `\u`, where only an escape can
- * have put one).
+ * nothing, or SUSPECT when it holds a lone surrogate (texts with `\u`, or string inputs with a
+ * character above U+00FF, which can hold a raw one).
  */
 export type StringShare = "ignored" | "colonLed" | "wellFormed";
 
