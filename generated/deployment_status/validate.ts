@@ -8,18 +8,26 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
+let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re17 = new RegExp("^[0-9a-f]{7,40}$", "u");
 const format24 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v10, v10c, issues);
+export const validateOutput: Validator = toValidator(v10, v10c, issues, { count: count52, depth: 2 });
+
+/** The members of the data v10 accepts (NaN when it holds an unsafe number), or -1. */
+function count52(d: unknown): number {
+  members = 0;
+  return v10(d) ? members : -1;
+}
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
   for (const k4 in d) {
+    members++;
     if (!own2.call(d, k4)) return false;
     if (!(k4 === "environment")) return false;
   }
@@ -50,6 +58,7 @@ function v10(d: any): boolean {
   if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
   for (const k11 in d) {
+    members++;
     if (!own2.call(d, k11)) return false;
     if (!(k11 === "environment" || k11 === "revision" || k11 === "state" || k11 === "observed_at" || k11 === "replicas")) return false;
   }
@@ -76,18 +85,21 @@ function v10(d: any): boolean {
     if (d26.ready === undefined || ((Object.getPrototypeOf(d26) !== proto3 || proto3.ready !== undefined) && !own2.call(d26, "ready"))) return false;
     if (d26.desired === undefined || ((Object.getPrototypeOf(d26) !== proto3 || proto3.desired !== undefined) && !own2.call(d26, "desired"))) return false;
     for (const k27 in d26) {
+      members++;
       if (!own2.call(d26, k27)) return false;
       if (!(k27 === "ready" || k27 === "desired")) return false;
     }
     const d28 = d26.ready;
     if (d28 !== undefined) {
       if (!(Number.isInteger(d28))) return false;
+      if (d28 > 9007199254740991 || d28 < -9007199254740991) members = NaN;
       if (d28 > 10000) return false;
       if (d28 < 0) return false;
     }
     const d30 = d26.desired;
     if (d30 !== undefined) {
       if (!(Number.isInteger(d30))) return false;
+      if (d30 > 9007199254740991 || d30 < -9007199254740991) members = NaN;
       if (d30 > 10000) return false;
       if (d30 < 0) return false;
     }

@@ -8,6 +8,7 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
+let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
@@ -18,7 +19,13 @@ const format45 = formats["date-time"]!;
 const format48 = formats["uri"]!;
 
 export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateEnvelope: Validator = toValidator(v20, v20c, issues);
+export const validateEnvelope: Validator = toValidator(v20, v20c, issues, { count: count134, depth: 4 });
+
+/** The members of the data v20 accepts (NaN when it holds an unsafe number), or -1. */
+function count134(d: unknown): number {
+  members = 0;
+  return v20(d) ? members : -1;
+}
 
 function v7(d: any): boolean {
   if (!(typeof d === "string")) return false;
@@ -31,6 +38,7 @@ function v1(d: any): boolean {
   if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
   if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) return false;
   for (const k4 in d) {
+    members++;
     if (!own2.call(d, k4)) return false;
     if (!(k4 === "project_id" || k4 === "job")) return false;
   }
@@ -61,6 +69,7 @@ function v33(d: any): boolean {
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
   if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) return false;
   for (const k34 in d) {
+    members++;
     if (!own2.call(d, k34)) return false;
     if (!(k34 === "project_id" || k34 === "run_id" || k34 === "state" || k34 === "observed_at" || k34 === "log_url" || k34 === "runs")) return false;
   }
@@ -99,6 +108,7 @@ function v33(d: any): boolean {
       if (d52.state === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.state !== undefined) && !own2.call(d52, "state"))) return false;
       if (d52.started_at === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.started_at !== undefined) && !own2.call(d52, "started_at"))) return false;
       for (const k53 in d52) {
+        members++;
         if (!own2.call(d52, k53)) return false;
         if (!(k53 === "run_id" || k53 === "state" || k53 === "started_at" || k53 === "triggered_by")) return false;
       }
@@ -137,6 +147,7 @@ function v20(d: any): boolean {
       if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
       if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) return false;
       for (const k23 in d) {
+        members++;
         if (!own2.call(d, k23)) return false;
         if (!(k23 === "tool" || k23 === "request_id" || k23 === "outcome" || k23 === "data")) return false;
       }
@@ -165,6 +176,7 @@ function v20(d: any): boolean {
       if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
       if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) return false;
       for (const k63 in d) {
+        members++;
         if (!own2.call(d, k63)) return false;
         if (!(k63 === "tool" || k63 === "request_id" || k63 === "outcome" || k63 === "error")) return false;
       }
@@ -187,6 +199,7 @@ function v20(d: any): boolean {
         if (d70.code === undefined || ((Object.getPrototypeOf(d70) !== proto3 || proto3.code !== undefined) && !own2.call(d70, "code"))) return false;
         if (d70.retryable === undefined || ((Object.getPrototypeOf(d70) !== proto3 || proto3.retryable !== undefined) && !own2.call(d70, "retryable"))) return false;
         for (const k71 in d70) {
+          members++;
           if (!own2.call(d70, k71)) return false;
           if (!(k71 === "code" || k71 === "retryable")) return false;
         }

@@ -8,13 +8,20 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
+let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
 const format25 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v14, v14c, issues);
+export const validateOutput: Validator = toValidator(v14, v14c, issues, { count: count43, depth: 1 });
+
+/** The members of the data v14 accepts (NaN when it holds an unsafe number), or -1. */
+function count43(d: unknown): number {
+  members = 0;
+  return v14(d) ? members : -1;
+}
 
 function v7(d: any): boolean {
   if (!(typeof d === "string")) return false;
@@ -26,6 +33,7 @@ function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
   for (const k4 in d) {
+    members++;
     if (!own2.call(d, k4)) return false;
     if (!(k4 === "change_id")) return false;
   }
@@ -50,6 +58,7 @@ function v14(d: any): boolean {
   if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) return false;
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
   for (const k15 in d) {
+    members++;
     if (!own2.call(d, k15)) return false;
     if (!(k15 === "change_id" || k15 === "decision" || k15 === "reviewed_by" || k15 === "observed_at" || k15 === "message")) return false;
   }

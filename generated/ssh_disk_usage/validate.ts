@@ -7,17 +7,25 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
+let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
 
 export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v16, v16c, issues);
+export const validateOutput: Validator = toValidator(v16, v16c, issues, { count: count60, depth: 3 });
+
+/** The members of the data v16 accepts (NaN when it holds an unsafe number), or -1. */
+function count60(d: unknown): number {
+  members = 0;
+  return v16(d) ? members : -1;
+}
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) return false;
   for (const k4 in d) {
+    members++;
     if (!own2.call(d, k4)) return false;
     if (!(k4 === "host" || k4 === "mount")) return false;
   }
@@ -39,6 +47,7 @@ function v16(d: any): boolean {
   if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) return false;
   if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) return false;
   for (const k17 in d) {
+    members++;
     if (!own2.call(d, k17)) return false;
     if (!(k17 === "filesystem_ok" || k17 === "mounts")) return false;
   }
@@ -59,6 +68,7 @@ function v16(d: any): boolean {
       if (d22.avail_kb === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d22, "avail_kb"))) return false;
       if (d22.use_percent === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d22, "use_percent"))) return false;
       for (const k23 in d22) {
+        members++;
         if (!own2.call(d22, k23)) return false;
         if (!(k23 === "mount" || k23 === "size_kb" || k23 === "used_kb" || k23 === "avail_kb" || k23 === "use_percent")) return false;
       }
@@ -70,21 +80,25 @@ function v16(d: any): boolean {
       const d26 = d22.size_kb;
       if (d26 !== undefined) {
         if (!(Number.isInteger(d26))) return false;
+        if (d26 > 9007199254740991 || d26 < -9007199254740991) members = NaN;
         if (d26 < 0) return false;
       }
       const d28 = d22.used_kb;
       if (d28 !== undefined) {
         if (!(Number.isInteger(d28))) return false;
+        if (d28 > 9007199254740991 || d28 < -9007199254740991) members = NaN;
         if (d28 < 0) return false;
       }
       const d30 = d22.avail_kb;
       if (d30 !== undefined) {
         if (!(Number.isInteger(d30))) return false;
+        if (d30 > 9007199254740991 || d30 < -9007199254740991) members = NaN;
         if (d30 < 0) return false;
       }
       const d32 = d22.use_percent;
       if (d32 !== undefined) {
         if (!(Number.isInteger(d32))) return false;
+        if (d32 > 9007199254740991 || d32 < -9007199254740991) members = NaN;
         if (d32 > 100) return false;
         if (d32 < 0) return false;
       }

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MemberProof } from "../../packages/runtime/src/index.js";
 import { scratchDir } from "../support/project.js";
 import { AJV_WRONG, compileGroup, compileLeanGroup, loadRequiredSuite, loadSuiteFile, outOfScope, SUITE_DIR, wrongAnswers, type SuiteGroup, type Validate } from "../support/schema-suite.js";
 
@@ -81,7 +82,7 @@ describe("JSON-Schema-Test-Suite draft2020-12 (required)", () => {
  * or gets wrong, so those are run here as well.
  */
 describe("JSON-Schema-Test-Suite draft2020-12 (required) through the boolean emitter", () => {
-  const lean: { group: SuiteGroup; validate?: Validate & { errors?: unknown }; declined?: string }[] = [];
+  const lean: { group: SuiteGroup; validate?: Validate & { errors?: unknown; proof?: MemberProof }; declined?: string }[] = [];
 
   beforeAll(async () => {
     for (const [index, group] of groups.entries()) {
@@ -114,6 +115,25 @@ describe("JSON-Schema-Test-Suite draft2020-12 (required) through the boolean emi
       }),
     );
     expect(bad).toEqual([]);
+  });
+
+  it("counts every member of the data a counting validator accepts, and -1 for what it refuses", () => {
+    const MAX = Number.MAX_SAFE_INTEGER;
+    const unsafe = (data: unknown): boolean =>
+      typeof data === "number" ? data > MAX || data < -MAX : typeof data === "object" && data !== null && Object.values(data).some(unsafe);
+    const members = (data: unknown): number =>
+      typeof data !== "object" || data === null ? 0 : (Array.isArray(data) ? 0 : Object.keys(data).length) + Object.values(data).reduce((n: number, v) => n + members(v), 0);
+    const counting = lean.filter((o) => o.validate?.proof !== undefined);
+    const wrong = counting.flatMap((o) =>
+      o.group.tests.flatMap((t) => {
+        const count = o.validate!.proof!.count(t.data);
+        const expected = !t.valid ? -1 : unsafe(t.data) ? Number.NaN : members(t.data);
+        return Object.is(count, expected) ? [] : [`${o.group.key} › ${t.description}: ${count}, not ${expected}`];
+      }),
+    );
+    expect(wrong).toEqual([]);
+    // The pinned corpus's groups whose schema allows a count (closed, typed, no applicator but a tagged oneOf), and their tests.
+    expect([counting.length, counting.reduce((n, o) => n + o.group.tests.length, 0)]).toEqual([34, 133]);
   });
 });
 

@@ -106,11 +106,12 @@ export async function compileGroup(group: SuiteGroup, index: number, dir: string
 }
 
 /**
- * The group's schema through the boolean emitter (emit/lean), exactly as written; the reason when
- * the emitter declines it (`toolgate gen` then keeps Ajv's code for that tool).
+ * The group's schema through the boolean emitter (emit/lean), exactly as written, with the member
+ * count of a response validator where the schema allows one; the reason when the emitter declines
+ * it (`toolgate gen` then keeps Ajv's code for that tool).
  */
 export async function compileLeanGroup(group: SuiteGroup, index: number, dir: string): Promise<Validate | LeanUnsupported> {
-  const source = leanValidatorModule(group.schema, { validate: "" });
+  const source = leanValidatorModule(group.schema, { validate: "" }, undefined, new Set(["validate"]));
   if (typeof source !== "string") return source;
   return importModule(source, join(dir, `lean-${index}.ts`));
 }

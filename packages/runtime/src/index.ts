@@ -21,7 +21,7 @@ export type {
 export { CATALOG, CATALOG_CODES, isCatalogCode, type CallerAction, type CatalogCode, type CatalogEntry, type Retryability } from "./errors/catalog.js";
 export { catalogError, errorTable } from "./errors/table.js";
 export { newIdempotencyKey, newRequestId, OPAQUE_ID_PATTERN } from "./ids.js";
-export { isForbiddenKey, parseStrict, type ParseFailureReason, type ParseLimits, type ParseOutcome } from "./json/index.js";
+export { isForbiddenKey, parseStrict, type MemberProof, type ParseFailureReason, type ParseLimits, type ParseOutcome } from "./json/index.js";
 export type { AgentError, AgentFailure, AgentResult, AgentSuccess, Layer } from "./result.js";
 export { withOperation } from "./result.js";
 export { parseDateTime } from "./time/rfc3339.js";

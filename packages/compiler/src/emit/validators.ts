@@ -97,11 +97,11 @@ type Exports = Readonly<Record<string, string>>;
  * The module for `exports`: our boolean emitter's, or Ajv's standalone code where ours declines. The
  * front end has run Ajv's strict compile on these schemas (TG210), so Ajv runs here only to write code.
  */
-function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile | Diagnostic {
+function emitModule(tool: ToolIR, path: string, exports: Exports, counted?: ReadonlySet<string>): GeneratedFile | Diagnostic {
   const document = validatorDocument(tool);
   const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
   const lean = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath, "builder");
-  const declined = stageTimer("validators:lean", () => writeLeanModule(lean, document, roots, specPointer));
+  const declined = stageTimer("validators:lean", () => writeLeanModule(lean, document, roots, specPointer, counted));
   if (declined === undefined) return lean;
   const beyond = beyondAjv(document);
   if (beyond !== undefined) return diagnostic("TG271", locate(tool, ""), { what: beyond, construct: declined.message });
@@ -114,12 +114,13 @@ function emitModule(tool: ToolIR, path: string, exports: Exports): GeneratedFile
 
 /**
  * `validate.ts`: what the adapter runs on every call (input, and the envelope's or the output's
- * validator). `validate-view.ts`: the agent-view validator, loaded only by MCP clients' readers.
+ * validator, which counts the response's members where its schema allows, lean/countable.ts).
+ * `validate-view.ts`: the agent-view validator, loaded only by MCP clients' readers.
  */
 export function emitValidators(tool: ToolIR): (GeneratedFile | Diagnostic)[] {
   const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
   return [
-    emitModule(tool, "validate.ts", { validateInput: ROOT_KEYS.input, ...response }),
+    emitModule(tool, "validate.ts", { validateInput: ROOT_KEYS.input, ...response }, new Set(Object.keys(response))),
     emitModule(tool, "validate-view.ts", { validateAgentView: ROOT_KEYS.agentView }),
   ];
 }

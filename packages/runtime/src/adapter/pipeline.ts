@@ -1,9 +1,9 @@
-import { parseStrict, type ParseOutcome } from "../json/index.js";
+import { parseStrict, type ParseFailure, type ParseOutcome } from "../json/index.js";
 import { ownMember } from "../own.js";
 import { failure, withOperation, type AgentError, type AgentResult, type Layer } from "../result.js";
 import { buildEvent, schemaErrorsOf } from "./events.js";
 import type { AdapterDefinition, ToolCall } from "./types.js";
-import { Judgement, pass, stop, type Outcome, type Verdict } from "./verdict.js";
+import { Judgement, pass, stop, type Outcome, type Stop, type Verdict } from "./verdict.js";
 
 interface UpstreamEnvelope<Output> {
   readonly request_id: string;
@@ -75,7 +75,7 @@ const selection = <O, V>(output: O, def: Pick<Def<unknown, O, V>, "select">): Ve
 /** Every stage before selection; a tool's async checks run between the two. */
 export function runChecks<I, O, V>(def: Def<I, O, V>, raw: string | Uint8Array, call: ToolCall<I>): Judgement<O> {
   return Judgement.of(pass(raw))
-    .step(undefined, strictlyParsed, def.limits)
+    .step(undefined, strictlyParsed, def)
     .step(undefined, validate, def)
     .step(undefined, openEnvelope<O>, def.envelope, call)
     .step(undefined, clocked, call)
@@ -97,20 +97,31 @@ const bound = <I, O>(at: Clocked<O>, def: Def<I, O, unknown>, call: ToolCall<I>)
 const sound = <I, O>(at: Clocked<O>, def: Def<I, O, unknown>, call: ToolCall<I>): Verdict<O> =>
   checked("semantic", def.semantic(at.output, call.input, at.now), at.output);
 
-/** The parse stage at module level: a closure over `def` would be allocated on every call. */
-const strictlyParsed = (raw: string | Uint8Array, limits: Def<unknown, unknown, unknown>["limits"]): Verdict<unknown> => parsed(parseStrict(raw, limits));
+type Parsed = Extract<ParseOutcome, { ok: true }>;
+
+const SYNTAX_VALID = Object.freeze({ syntaxValid: true });
+
+/**
+ * The parse stage at module level (a closure over `def` would be allocated on every call). It hands
+ * the schema stage the outcome itself: the response validator's member count may have cleared the
+ * text, and then it has already accepted the value.
+ */
+function strictlyParsed(raw: string | Uint8Array, def: Pick<Def<unknown, unknown, unknown>, "limits" | "validateResponse">): Verdict<Parsed> {
+  const outcome = parseStrict(raw, def.limits, def.validateResponse.proof);
+  return outcome.ok ? pass(outcome, SYNTAX_VALID) : refused(outcome);
+}
 
 /** A strict parse's verdict: the value, or INVALID_RESPONSE in the limits or syntax layer. */
-export function parsed(outcome: ParseOutcome): Verdict<unknown> {
-  if (outcome.ok) return pass(outcome.value, { syntaxValid: true });
-  return stop("INVALID_RESPONSE", outcome.layer, { parseReason: outcome.reason, ...(outcome.layer === "syntax" ? { syntaxValid: false } : {}) });
-}
+export const parsed = (outcome: ParseOutcome): Verdict<unknown> => (outcome.ok ? pass(outcome.value, SYNTAX_VALID) : refused(outcome));
+
+const refused = (failure: ParseFailure): Stop =>
+  stop("INVALID_RESPONSE", failure.layer, { parseReason: failure.reason, ...(failure.layer === "syntax" ? { syntaxValid: false } : {}) });
 
 /** The facts of a response that passed its schema, shared: the hot path allocates none. */
 const SCHEMA_VALID = Object.freeze({ schemaValid: true });
 
-function validate(value: unknown, def: Pick<Def<unknown, unknown, unknown>, "validateResponse" | "undeclared">): Verdict<unknown> {
-  if (!def.validateResponse(value)) return stop("INVALID_RESPONSE", "schema", { schemaValid: false, ...schemaErrorsOf(def.validateResponse) });
+function validate({ value, validated }: Parsed, def: Pick<Def<unknown, unknown, unknown>, "validateResponse" | "undeclared">): Verdict<unknown> {
+  if (validated !== true && !def.validateResponse(value)) return stop("INVALID_RESPONSE", "schema", { schemaValid: false, ...schemaErrorsOf(def.validateResponse) });
   return pass(value, def.undeclared ? { schemaValid: true, undeclaredMembers: undeclaredIn(def.undeclared, value) } : SCHEMA_VALID);
 }
 

@@ -3,7 +3,7 @@ import { colonsAfterQuotes, openingRunWithin, UNCOUNTED } from "./hops.js";
 import { prototypeIsClean } from "./members.js";
 import { nameSet } from "./names.js";
 import { SUSPECT, treeTally, type Walk } from "./tree.js";
-import type { ParseLimits, ParseOutcome } from "./types.js";
+import type { MemberProof, ParseLimits, ParseOutcome } from "./types.js";
 
 // A character above U+00FF: on a one-byte string V8's regex fails at once, on a two-byte one it stops at the first.
 const WIDE = /[^\u0000-\u00ff]/;
@@ -32,11 +32,16 @@ export const GUARDED_FROM = 2_048;
  *   there is none (where strings are read for lone surrogates, a text whose strings start with a
  *   raw colon is merely sent on). The first walk counts members alone, which reads no string: as
  *   many colons as members is the same proof (and that no string starts with a colon); only a text
- *   with more colons is walked again with its strings' shares.
+ *   with more colons is walked again with its strings' shares;
+ * - with a `proof` (a response validator that counts, types.ts) and a text without `\u` or raw wide
+ *   characters, its count stands in for the walk: it visits every value of the data it accepts,
+ *   counts each member at most once, spoils the count on a number beyond the safe range, declares
+ *   no forbidden name, and accepts nothing nested deeper than `proof.depth`. Equal to the colons,
+ *   it proves all the walk would, and the value is `validated`; any other count walks the tree.
  * The bracket guard (hops.ts) runs only from GUARDED_FROM characters on: a shorter deep text costs
  * less to parse first than the guard's hops cost every call.
  */
-export function parseFast(text: string, limits: ParseLimits, fromString: boolean): ParseOutcome | undefined {
+export function parseFast(text: string, limits: ParseLimits, fromString: boolean, proof?: MemberProof): ParseOutcome | undefined {
   if (limits.losslessIntegerKeys !== undefined && limits.losslessIntegerKeys.length > 0) return undefined;
   if (text.length >= GUARDED_FROM && !openingRunWithin(text, limits.maxDepth)) return undefined;
   // Counted before JSON.parse, so a text with a colon after whitespace is sent on without parsing it twice.
@@ -55,6 +60,7 @@ export function parseFast(text: string, limits: ParseLimits, fromString: boolean
   // An escape can pair with a raw half in JSON.parse's string ("\\ud83d" + a raw U+DC00): only the text shows that half alone.
   if (wide && escaped && rawLoneSurrogate(text) !== undefined) return undefined;
   const suspect = escaped || wide;
+  if (!suspect && proof !== undefined && proof.depth <= limits.maxDepth && proof.count(value) === colons) return { ok: true, value, validated: true };
   const walk: Walk = { maxDepth: limits.maxDepth, declared: nameSet(limits.declaredForbiddenKeys), strings: suspect ? "wellFormed" : "ignored" };
   const members = treeTally(value, walk);
   if (members === SUSPECT) return undefined;

@@ -1,3 +1,3 @@
 export { isForbiddenKey } from "./keys.js";
 export { parseStrict } from "./parse.js";
-export type { ParseFailure, ParseFailureReason, ParseLimits, ParseOutcome } from "./types.js";
+export type { MemberProof, ParseFailure, ParseFailureReason, ParseLimits, ParseOutcome } from "./types.js";

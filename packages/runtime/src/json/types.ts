@@ -32,7 +32,18 @@ export type ParseFailure = {
   readonly offset: number;
 };
 
-export type ParseOutcome = { readonly ok: true; readonly value: unknown } | ParseFailure;
+/**
+ * A generated validator's member count (emit/lean/countable.ts): `count` returns the members of the
+ * data it accepts (never more than the tree holds; NaN when the data holds a number beyond the safe
+ * range) or -1 when it refuses the data; `depth` bounds the nesting of what it accepts.
+ */
+export interface MemberProof {
+  readonly count: (data: unknown) => number;
+  readonly depth: number;
+}
+
+/** `validated`: the proof's validator already accepted the value (json/fast.ts). */
+export type ParseOutcome = { readonly ok: true; readonly value: unknown; readonly validated?: true } | ParseFailure;
 
 export function parseFailure(reason: ParseFailureReason, offset: number): ParseFailure {
   const layer = reason === "too_large" || reason === "too_deep" ? "transport" : "syntax";

@@ -4,6 +4,8 @@
  * ajv, so it is real ESM with no dependency.
  */
 
+import type { MemberProof } from "../json/types.js";
+
 /** String length in Unicode code points (what JSON Schema's minLength/maxLength count). */
 export function ucs2length(text: string): number {
   let length = 0;
@@ -85,6 +87,8 @@ export interface Validator {
   errors?: readonly ValidatorError[] | null;
   /** Failures left out of `errors` by its bound (generated boolean validators only). */
   truncated?: number;
+  /** Its member count, for the strict parse (generated response validators whose schema allows one). */
+  proof?: MemberProof | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MemberProof } from "../json/types.js";
 import { deepEqual, type Validator, type ValidatorError } from "./support.js";
 
 /**
@@ -80,9 +81,9 @@ export class Collector {
  * A generated check as a `Validator`: `check` decides, and only when it refuses does `collect` run to
  * say why, against the module's issue table (`issues`, built on the first failure). On failure,
  * `errors` holds every failure (at most MAX_ERRORS; for a failed anyOf/oneOf, why each branch failed
- * follows it) and `truncated` counts the rest.
+ * follows it) and `truncated` counts the rest. `proof`: the check's member count (json/types.ts).
  */
-export function toValidator(check: (data: unknown) => boolean, collect: Collect, issues: () => readonly ValidatorIssueRow[]): Validator {
+export function toValidator(check: (data: unknown) => boolean, collect: Collect, issues: () => readonly ValidatorIssueRow[], proof?: MemberProof): Validator {
   let table: readonly ValidatorIssueRow[] | undefined;
   const validate: Validator = (data: unknown): boolean => {
     if (check(data)) {
@@ -101,6 +102,7 @@ export function toValidator(check: (data: unknown) => boolean, collect: Collect,
     return false;
   };
   validate.errors = null;
+  validate.proof = proof;
   return validate;
 }
 

@@ -31,15 +31,20 @@ function allOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[]
 const branchesOf = (schema: SchemaObject, keyword: string, site: Site, ctx: ModuleContext): Name[] =>
   membersAt(schema, keyword, site).map((sub, i) => ctx.branch(sub, childPointer(childPointer(site.at, keyword), i)));
 
-/** Tag value → branch index, when `discriminator` makes oneOf a switch with exactly oneOf's outcome. */
-function tagTable(schema: SchemaObject, branches: readonly unknown[], ctx: ModuleContext): Map<string, number> | undefined {
+/**
+ * Tag value → branch index, when `discriminator` makes oneOf a switch with exactly oneOf's outcome
+ * (an object whose required tag names one branch; the member-count proof relies on that branch
+ * being the only one run, lean/countable.ts).
+ */
+export function tagTable(schema: SchemaObject, branches: readonly unknown[], document: unknown): Map<string, number> | undefined {
+  if (declaredTypes(schema)?.join() !== "object") return undefined;
   const property = isSchemaObject(schema.discriminator) ? schema.discriminator.propertyName : undefined;
   const required = Array.isArray(schema.required) && schema.required.includes(property);
   if (typeof property !== "string" || !required || RESERVED_PROPERTY_NAMES.has(property)) return undefined;
   const table = new Map<string, number>();
   for (const [index, branch] of branches.entries()) {
     const pointer = refPointer(branch);
-    const resolved = pointer === undefined ? branch : resolvePointer(ctx.document, pointer)?.value;
+    const resolved = pointer === undefined ? branch : resolvePointer(document, pointer)?.value;
     const properties = isSchemaObject(resolved) && isSchemaObject(resolved.properties) ? resolved.properties : {};
     const tag = properties[property];
     const values = isSchemaObject(tag) ? ("const" in tag ? [tag.const] : Array.isArray(tag.enum) ? tag.enum : []) : [];
@@ -52,7 +57,7 @@ function tagTable(schema: SchemaObject, branches: readonly unknown[], ctx: Modul
 function oneOfCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
   const branches = membersAt(schema, "oneOf", site);
   if (branches.length === 0) return [];
-  const table = declaredTypes(schema)?.join() === "object" ? tagTable(schema, branches, ctx) : undefined;
+  const table = tagTable(schema, branches, ctx.document);
   if (table === undefined) {
     const branches = branchesOf(schema, "oneOf", site, ctx);
     const passed = ctx.name("n");

@@ -44,6 +44,11 @@ export class ModuleContext {
   readonly #sources = new Map<Name, { readonly schema: unknown; readonly at: string }>();
   readonly #twins = new Map<Name, Name>();
   #count = 0;
+  /**
+   * The module's member count (lean/countable.ts), when a root's validator proves members: every
+   * for-in of the first run counts, every number outside the safe range spoils the count.
+   */
+  counter: Name | undefined;
   /** Which pass the code being compiled is for. */
   #collecting = false;
 
@@ -61,6 +66,17 @@ export class ModuleContext {
   helper(name: RuntimeHelper): Name {
     this.helpers.add(name);
     return new Name(name);
+  }
+
+  /** The first run's statement counting one member, when the module counts. */
+  countMember(): Code[] {
+    return this.counter === undefined || this.#collecting ? [] : [_`${this.counter}++;`];
+  }
+
+  /** The first run's statement spoiling the count on a number beyond ±(2^53−1), which only the exact parse may accept. */
+  countNumber(value: Code): Code[] {
+    if (this.counter === undefined || this.#collecting) return [];
+    return [_`if (${value} > ${MAX_SAFE} || ${value} < -${MAX_SAFE}) ${this.counter} = NaN;`];
   }
 
   /** Whether the code being compiled is the collecting pass's (the collector `c` is in scope). */
@@ -206,6 +222,8 @@ export class ModuleContext {
 export interface IssueParams {
   readonly [param: string]: string | number;
 }
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** The first run's every failure: nothing to record, the verdict is known. */
 const FIRST_RUN_FAILS = _`return false;`;

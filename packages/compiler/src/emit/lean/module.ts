@@ -1,4 +1,5 @@
-import { _, join, Name } from "../../codegen/code.js";
+import { _, join, Name, type Code } from "../../codegen/code.js";
+import { countableDepth } from "./countable.js";
 import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
 import { LeanUnsupported, ModuleContext } from "./context.js";
 import { compileFunctionBody } from "./node.js";
@@ -18,8 +19,17 @@ export function writeLeanModule(
   document: unknown,
   exports: Readonly<Record<string, string>>,
   shown?: (pointer: string) => string,
+  counted: ReadonlySet<string> = new Set(),
 ): LeanUnsupported | undefined {
   const ctx = new ModuleContext(document, compileFunctionBody, shown);
+  const depths = new Map([...counted].flatMap((name) => {
+    const depth = exports[name] === undefined ? undefined : countableDepth(document, exports[name]);
+    return depth === undefined ? [] : [[name, depth] as const];
+  }));
+  if (depths.size > 0) {
+    ctx.counter = file.name(new Name("members"));
+    ctx.declarations.push(_`let ${ctx.counter} = 0;`);
+  }
   let roots: [Name, Name, Name][];
   try {
     roots = Object.entries(exports).map(([name, pointer]) => {
@@ -36,12 +46,23 @@ export function writeLeanModule(
   const [validator, issueRow] = ["Validator", "ValidatorIssueRow"].map((n) => file.importAsIs(runtimeType(n)));
   file.importAsIs(runtimeType("Collector"));
   const issues = file.name("issues");
-  const exported = roots.map(([name, check, twin]) => _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, ${twin}, ${issues});`);
+  const proofs: Code[] = [];
+  const exported = roots.map(([name, check, twin]) => {
+    const depth = depths.get(String(name));
+    if (depth === undefined) return _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, ${twin}, ${issues});`;
+    const count = ctx.name("count");
+    proofs.push(_`/** The members of the data ${check} accepts (NaN when it holds an unsafe number), or -1. */
+function ${count}(d: unknown): number {
+  ${ctx.counter!} = 0;
+  return ${check}(d) ? ${ctx.counter!} : -1;
+}`);
+    return _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, ${twin}, ${issues}, { count: ${count}, depth: ${depth} });`;
+  });
   file.write(_`${join(ctx.declarations)}
 
 ${join(exported)}
 
-${join(ctx.functions, "\n\n")}
+${join([...proofs, ...ctx.functions], "\n\n")}
 
 // The collecting pass: run only after a check failed, to say why.
 
@@ -58,7 +79,12 @@ ${join(ctx.issues.map((row) => _`${literal(row)},`))}
 }
 
 /** The module as text (for tests and harnesses that load one schema's validator). */
-export function leanValidatorModule(document: unknown, exports: Readonly<Record<string, string>>, shown?: (pointer: string) => string): string | LeanUnsupported {
+export function leanValidatorModule(
+  document: unknown,
+  exports: Readonly<Record<string, string>>,
+  shown?: (pointer: string) => string,
+  counted?: ReadonlySet<string>,
+): string | LeanUnsupported {
   const file = new GeneratedFile("validate.ts", undefined);
-  return writeLeanModule(file, document, exports, shown) ?? file.content;
+  return writeLeanModule(file, document, exports, shown, counted) ?? file.content;
 }

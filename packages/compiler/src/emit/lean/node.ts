@@ -35,6 +35,10 @@ function guarded(types: readonly string[] | undefined, group: Group, site: Site,
 }`];
 }
 
+/** A number the schema admits spoils a member count beyond the safe range (lean/countable.ts). */
+const countedNumber = (types: readonly string[] | undefined, site: Site, ctx: ModuleContext): Code[] =>
+  types?.some((t) => t === "number" || t === "integer") === true ? ctx.countNumber(site.data) : [];
+
 /**
  * The statements checking `site.data` against `schema`; in the first run every failure returns
  * false from the function. `exit` leaves this node in the collecting run once its type check failed: the
@@ -51,7 +55,7 @@ export function compileNode(schema: unknown, site: Site, ctx: ModuleContext, exi
   const checks = [
     ...valueCode(schema, site, ctx),
     ...guarded(types, "string", site, stringCode(schema, site, ctx)),
-    ...guarded(types, "number", site, numberCode(schema, site, ctx)),
+    ...guarded(types, "number", site, [...countedNumber(types, site, ctx), ...numberCode(schema, site, ctx)]),
     ...guarded(types, "array", site, arrayCode(schema, site, ctx)),
     ...guarded(types, "object", site, objectCode(schema, site, ctx)),
     ...refCode(schema, site, ctx),

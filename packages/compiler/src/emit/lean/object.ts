@@ -125,8 +125,7 @@ function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] 
   // data. Reported at the object, as an undeclared key is: the name is not the upstream's to show.
   const inherited = _`if (!${hasOwn(ctx, site.data, key)}) ${ctx.fail(site, loopKeyword(schema))}`;
   return [...prelude, _`for (const ${key} in ${site.data}) {
-  ${inherited}
-  ${join(body)}
+  ${join([...ctx.countMember(), inherited, ...body])}
 }`];
 }
 
