@@ -135,3 +135,33 @@ describe("a response validator's member count", () => {
     expect(cleared.accepted).toBeGreaterThan(cleared.proof);
   });
 });
+
+describe("a counted root beside a root that does not count", () => {
+  const OTHER = closed({ x: { type: "string" }, item: { $ref: "#/$defs/item" }, deep: closed({ y: { type: "number" } }) });
+  const document = { $defs: { ...DOCUMENT.$defs, other: OTHER } };
+  const counting = (source: string): number => source.split("members++").length - 1;
+  // Listed first, the other root would compile the shared `item` before the counted root reaches it.
+  const both = leanValidatorModule(document, { other: "/$defs/other", validate: "/$defs/root" }, undefined, new Set(["validate"]));
+  const alone = leanValidatorModule(document, { validate: "/$defs/root" }, undefined, new Set(["validate"]));
+
+  it("counts the members of a definition both roots share", async () => {
+    if (typeof both !== "string") throw both;
+    const scratch = await scratchDir("member-proof-roots");
+    try {
+      const path = join(scratch.dir, "validate.ts");
+      await writeFile(path, both, "utf8");
+      const loaded = (await import(path)) as { other: Validator; validate: Validator };
+      expect(loaded.other.proof).toBeUndefined();
+      expect(loaded.validate.proof!.count({ kind: "one", list: [{ a: "x", b: 3 }, { b: 1 }] })).toBe(5);
+      expect(loaded.other({ x: "a", item: { a: "b" }, deep: { y: 1 } })).toBe(true);
+    } finally {
+      await scratch.dispose();
+    }
+  });
+
+  it("adds no counting to the other root's own objects", () => {
+    if (typeof both !== "string" || typeof alone !== "string") throw new Error("not emitted");
+    expect(counting(both)).toBe(counting(alone));
+    expect(counting(alone)).toBeGreaterThan(0);
+  });
+});

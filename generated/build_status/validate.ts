@@ -12,10 +12,10 @@ const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
 const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format39 = formats["date-time"]!;
+const format32 = formats["date-time"]!;
 
 export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v22, v22c, issues);
+export const validateOutput: Validator = toValidator(v15, v15c, issues);
 
 function v7(d: any): boolean {
   if (!(typeof d === "string")) return false;
@@ -48,67 +48,67 @@ function v1(d: any): boolean {
   return true;
 }
 
-function v38(d: any): boolean {
+function v31(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format39(d)) return false;
+  if (!format32(d)) return false;
   return true;
 }
 
-function v22(d: any): boolean {
+function v15(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) return false;
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k23 in d) {
-    if (!own2.call(d, k23)) return false;
-    if (!(k23 === "build" || k23 === "observed_at" || k23 === "artifacts")) return false;
+  for (const k16 in d) {
+    if (!own2.call(d, k16)) return false;
+    if (!(k16 === "build" || k16 === "observed_at" || k16 === "artifacts")) return false;
   }
-  const d24 = d.build;
-  if (d24 !== undefined) {
-    if (typeof d24 === "object" && d24 !== null && !Array.isArray(d24)) {
-      for (const k25 in d24) {
-        if (!own2.call(d24, k25)) return false;
-        if (!(k25 === "project_id" || k25 === "revision" || k25 === "result" || k25 === "duration_seconds")) return false;
+  const d17 = d.build;
+  if (d17 !== undefined) {
+    if (typeof d17 === "object" && d17 !== null && !Array.isArray(d17)) {
+      for (const k18 in d17) {
+        if (!own2.call(d17, k18)) return false;
+        if (!(k18 === "project_id" || k18 === "revision" || k18 === "result" || k18 === "duration_seconds")) return false;
       }
     }
-    if (!((typeof d24 === "object" && d24 !== null && !Array.isArray(d24)))) return false;
-    if (d24.project_id === undefined || ((Object.getPrototypeOf(d24) !== proto3 || proto3.project_id !== undefined) && !own2.call(d24, "project_id"))) return false;
-    if (d24.revision === undefined || ((Object.getPrototypeOf(d24) !== proto3 || proto3.revision !== undefined) && !own2.call(d24, "revision"))) return false;
-    const d27 = d24.project_id;
+    if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) return false;
+    if (d17.project_id === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.project_id !== undefined) && !own2.call(d17, "project_id"))) return false;
+    if (d17.revision === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.revision !== undefined) && !own2.call(d17, "revision"))) return false;
+    const d20 = d17.project_id;
+    if (d20 !== undefined) {
+      if (!v7(d20)) return false;
+    }
+    const d22 = d17.revision;
+    if (d22 !== undefined) {
+      if (!v12(d22)) return false;
+    }
+    if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) return false;
+    if (d17.result === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.result !== undefined) && !own2.call(d17, "result"))) return false;
+    const d25 = d17.result;
+    if (d25 !== undefined) {
+      if (!(d25 === "passed" || d25 === "failed" || d25 === "errored" || d25 === "running")) return false;
+    }
+    const d27 = d17.duration_seconds;
     if (d27 !== undefined) {
-      if (!v7(d27)) return false;
-    }
-    const d29 = d24.revision;
-    if (d29 !== undefined) {
-      if (!v12(d29)) return false;
-    }
-    if (!((typeof d24 === "object" && d24 !== null && !Array.isArray(d24)))) return false;
-    if (d24.result === undefined || ((Object.getPrototypeOf(d24) !== proto3 || proto3.result !== undefined) && !own2.call(d24, "result"))) return false;
-    const d32 = d24.result;
-    if (d32 !== undefined) {
-      if (!(d32 === "passed" || d32 === "failed" || d32 === "errored" || d32 === "running")) return false;
-    }
-    const d34 = d24.duration_seconds;
-    if (d34 !== undefined) {
-      if ((Object.getPrototypeOf(d24) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d24, "duration_seconds")) return false;
-      if (!(Number.isInteger(d34))) return false;
-      if (d34 > 86400) return false;
-      if (d34 < 0) return false;
+      if ((Object.getPrototypeOf(d17) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d17, "duration_seconds")) return false;
+      if (!(Number.isInteger(d27))) return false;
+      if (d27 > 86400) return false;
+      if (d27 < 0) return false;
     }
   }
-  const d36 = d.observed_at;
-  if (d36 !== undefined) {
-    if (!v38(d36)) return false;
+  const d29 = d.observed_at;
+  if (d29 !== undefined) {
+    if (!v31(d29)) return false;
   }
-  const d41 = d.artifacts;
-  if (d41 !== undefined) {
+  const d34 = d.artifacts;
+  if (d34 !== undefined) {
     if ((Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) && !own2.call(d, "artifacts")) return false;
-    if (!(Array.isArray(d41))) return false;
-    if (d41.length > 50) return false;
-    for (let i42 = 0; i42 < d41.length; i42++) {
-      const d43 = d41[i42];
-      if (!(typeof d43 === "string")) return false;
-      if (d43.length > 256 && ucs2length(d43) > 256) return false;
+    if (!(Array.isArray(d34))) return false;
+    if (d34.length > 50) return false;
+    for (let i35 = 0; i35 < d34.length; i35++) {
+      const d36 = d34[i35];
+      if (!(typeof d36 === "string")) return false;
+      if (d36.length > 256 && ucs2length(d36) > 256) return false;
     }
   }
   return true;
@@ -130,27 +130,27 @@ function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(7); return; }
   if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(0);
   if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(1);
-  for (const k15 in d) {
-    if (!own2.call(d, k15)) c.add(2);
-    if (!(k15 === "project_id" || k15 === "revision")) c.member(2, k15);
+  for (const k39 in d) {
+    if (!own2.call(d, k39)) c.add(2);
+    if (!(k39 === "project_id" || k39 === "revision")) c.member(2, k39);
   }
-  const d16 = d.project_id;
-  if (d16 !== undefined) {
-    v7c(d16, c.at("project_id"));
+  const d40 = d.project_id;
+  if (d40 !== undefined) {
+    v7c(d40, c.at("project_id"));
   }
-  const d19 = d.revision;
-  if (d19 !== undefined) {
-    v12c(d19, c.at("revision"));
+  const d43 = d.revision;
+  if (d43 !== undefined) {
+    v12c(d43, c.at("revision"));
   }
 }
 
-function v38c(d: any, c: Collector): void {
+function v31c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(24); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(22);
-  if (!format39(d)) c.add(23);
+  if (!format32(d)) c.add(23);
 }
 
-function v22c(d: any, c: Collector): void {
+function v15c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(30); return; }
   if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) c.add(8);
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(9);
@@ -199,7 +199,7 @@ function v22c(d: any, c: Collector): void {
   }
   const d62 = d.observed_at;
   if (d62 !== undefined) {
-    v38c(d62, c.at("observed_at"));
+    v31c(d62, c.at("observed_at"));
   }
   const d65 = d.artifacts;
   if (d65 !== undefined) {

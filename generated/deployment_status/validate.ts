@@ -11,129 +11,128 @@ import {
 let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
-const re17 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format24 = formats["date-time"]!;
+const re10 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format17 = formats["date-time"]!;
 
-export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v10, v10c, issues, { count: count52, depth: 2 });
+export const validateInput: Validator = toValidator(v25, v25c, issues);
+export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count52, depth: 2 });
 
-/** The members of the data v10 accepts (NaN when it holds an unsafe number), or -1. */
+/** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
 function count52(d: unknown): number {
   members = 0;
-  return v10(d) ? members : -1;
+  return v1(d) ? members : -1;
 }
 
-function v1(d: any): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
-  for (const k4 in d) {
-    members++;
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "environment")) return false;
-  }
-  const d5 = d.environment;
-  if (d5 !== undefined) {
-    if (!(d5 === "staging" || d5 === "production")) return false;
-  }
+function v9(d: any): boolean {
+  if (!(typeof d === "string")) return false;
+  if (!re10.test(d)) return false;
   return true;
 }
 
 function v16(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re17.test(d)) return false;
-  return true;
-}
-
-function v23(d: any): boolean {
-  if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format24(d)) return false;
+  if (!format17(d)) return false;
   return true;
 }
 
-function v10(d: any): boolean {
+function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
   if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) return false;
   if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k11 in d) {
+  for (const k4 in d) {
     members++;
-    if (!own2.call(d, k11)) return false;
-    if (!(k11 === "environment" || k11 === "revision" || k11 === "state" || k11 === "observed_at" || k11 === "replicas")) return false;
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "environment" || k4 === "revision" || k4 === "state" || k4 === "observed_at" || k4 === "replicas")) return false;
   }
-  const d12 = d.environment;
+  const d5 = d.environment;
+  if (d5 !== undefined) {
+    if (!(d5 === "staging" || d5 === "production")) return false;
+  }
+  const d7 = d.revision;
+  if (d7 !== undefined) {
+    if (!v9(d7)) return false;
+  }
+  const d12 = d.state;
   if (d12 !== undefined) {
-    if (!(d12 === "staging" || d12 === "production")) return false;
+    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out")) return false;
   }
-  const d14 = d.revision;
+  const d14 = d.observed_at;
   if (d14 !== undefined) {
     if (!v16(d14)) return false;
   }
-  const d19 = d.state;
+  const d19 = d.replicas;
   if (d19 !== undefined) {
-    if (!(d19 === "healthy" || d19 === "degraded" || d19 === "failed" || d19 === "rolling_out")) return false;
-  }
-  const d21 = d.observed_at;
-  if (d21 !== undefined) {
-    if (!v23(d21)) return false;
-  }
-  const d26 = d.replicas;
-  if (d26 !== undefined) {
     if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) return false;
-    if (!((typeof d26 === "object" && d26 !== null && !Array.isArray(d26)))) return false;
-    if (d26.ready === undefined || ((Object.getPrototypeOf(d26) !== proto3 || proto3.ready !== undefined) && !own2.call(d26, "ready"))) return false;
-    if (d26.desired === undefined || ((Object.getPrototypeOf(d26) !== proto3 || proto3.desired !== undefined) && !own2.call(d26, "desired"))) return false;
-    for (const k27 in d26) {
+    if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) return false;
+    if (d19.ready === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) && !own2.call(d19, "ready"))) return false;
+    if (d19.desired === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) && !own2.call(d19, "desired"))) return false;
+    for (const k20 in d19) {
       members++;
-      if (!own2.call(d26, k27)) return false;
-      if (!(k27 === "ready" || k27 === "desired")) return false;
+      if (!own2.call(d19, k20)) return false;
+      if (!(k20 === "ready" || k20 === "desired")) return false;
     }
-    const d28 = d26.ready;
-    if (d28 !== undefined) {
-      if (!(Number.isInteger(d28))) return false;
-      if (d28 > 9007199254740991 || d28 < -9007199254740991) members = NaN;
-      if (d28 > 10000) return false;
-      if (d28 < 0) return false;
+    const d21 = d19.ready;
+    if (d21 !== undefined) {
+      if (!(Number.isInteger(d21))) return false;
+      if (d21 > 9007199254740991 || d21 < -9007199254740991) members = NaN;
+      if (d21 > 10000) return false;
+      if (d21 < 0) return false;
     }
-    const d30 = d26.desired;
-    if (d30 !== undefined) {
-      if (!(Number.isInteger(d30))) return false;
-      if (d30 > 9007199254740991 || d30 < -9007199254740991) members = NaN;
-      if (d30 > 10000) return false;
-      if (d30 < 0) return false;
+    const d23 = d19.desired;
+    if (d23 !== undefined) {
+      if (!(Number.isInteger(d23))) return false;
+      if (d23 > 9007199254740991 || d23 < -9007199254740991) members = NaN;
+      if (d23 > 10000) return false;
+      if (d23 < 0) return false;
     }
+  }
+  return true;
+}
+
+function v25(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
+  for (const k26 in d) {
+    if (!own2.call(d, k26)) return false;
+    if (!(k26 === "environment")) return false;
+  }
+  const d27 = d.environment;
+  if (d27 !== undefined) {
+    if (!(d27 === "staging" || d27 === "production")) return false;
   }
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v1c(d: any, c: Collector): void {
+function v25c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(3); return; }
   if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(0);
-  for (const k7 in d) {
-    if (!own2.call(d, k7)) c.add(1);
-    if (!(k7 === "environment")) c.member(1, k7);
+  for (const k29 in d) {
+    if (!own2.call(d, k29)) c.add(1);
+    if (!(k29 === "environment")) c.member(1, k29);
   }
-  const d8 = d.environment;
-  if (d8 !== undefined) {
-    if (!(d8 === "staging" || d8 === "production")) c.add(2, "environment");
+  const d30 = d.environment;
+  if (d30 !== undefined) {
+    if (!(d30 === "staging" || d30 === "production")) c.add(2, "environment");
   }
+}
+
+function v9c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(11); return; }
+  if (!re10.test(d)) c.add(10);
 }
 
 function v16c(d: any, c: Collector): void {
-  if (!(typeof d === "string")) { c.add(11); return; }
-  if (!re17.test(d)) c.add(10);
-}
-
-function v23c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(15); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(13);
-  if (!format24(d)) c.add(14);
+  if (!format17(d)) c.add(14);
 }
 
-function v10c(d: any, c: Collector): void {
+function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(27); return; }
   if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(4);
   if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(5);
@@ -149,7 +148,7 @@ function v10c(d: any, c: Collector): void {
   }
   const d35 = d.revision;
   if (d35 !== undefined) {
-    v16c(d35, c.at("revision"));
+    v9c(d35, c.at("revision"));
   }
   const d38 = d.state;
   if (d38 !== undefined) {
@@ -157,7 +156,7 @@ function v10c(d: any, c: Collector): void {
   }
   const d40 = d.observed_at;
   if (d40 !== undefined) {
-    v23c(d40, c.at("observed_at"));
+    v16c(d40, c.at("observed_at"));
   }
   const d43 = d.replicas;
   if (d43 !== undefined) {

@@ -11,205 +11,184 @@ import {
 let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
-const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re11 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
-const re27 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
-const re38 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format45 = formats["date-time"]!;
-const format48 = formats["uri"]!;
+const re10 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
+const re21 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re24 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format31 = formats["date-time"]!;
+const format34 = formats["uri"]!;
+const re67 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
 
-export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateEnvelope: Validator = toValidator(v20, v20c, issues, { count: count134, depth: 4 });
+export const validateInput: Validator = toValidator(v62, v62c, issues);
+export const validateEnvelope: Validator = toValidator(v1, v1c, issues, { count: count134, depth: 4 });
 
-/** The members of the data v20 accepts (NaN when it holds an unsafe number), or -1. */
+/** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
 function count134(d: unknown): number {
   members = 0;
-  return v20(d) ? members : -1;
+  return v1(d) ? members : -1;
 }
 
-function v7(d: any): boolean {
+function v20(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re8.test(d)) return false;
+  if (!re21.test(d)) return false;
   return true;
 }
 
-function v1(d: any): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
-  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) return false;
-  for (const k4 in d) {
-    members++;
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "project_id" || k4 === "job")) return false;
-  }
-  const d5 = d.project_id;
-  if (d5 !== undefined) {
-    if (!v7(d5)) return false;
-  }
-  const d10 = d.job;
-  if (d10 !== undefined) {
-    if (!(typeof d10 === "string")) return false;
-    if (!re11.test(d10)) return false;
-  }
-  return true;
-}
-
-function v44(d: any): boolean {
+function v30(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format45(d)) return false;
+  if (!format31(d)) return false;
   return true;
 }
 
-function v33(d: any): boolean {
+function v16(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
   if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) return false;
   if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
   if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) return false;
-  for (const k34 in d) {
+  for (const k17 in d) {
     members++;
-    if (!own2.call(d, k34)) return false;
-    if (!(k34 === "project_id" || k34 === "run_id" || k34 === "state" || k34 === "observed_at" || k34 === "log_url" || k34 === "runs")) return false;
+    if (!own2.call(d, k17)) return false;
+    if (!(k17 === "project_id" || k17 === "run_id" || k17 === "state" || k17 === "observed_at" || k17 === "log_url" || k17 === "runs")) return false;
   }
-  const d35 = d.project_id;
-  if (d35 !== undefined) {
-    if (!v7(d35)) return false;
+  const d18 = d.project_id;
+  if (d18 !== undefined) {
+    if (!v20(d18)) return false;
   }
-  const d37 = d.run_id;
-  if (d37 !== undefined) {
-    if (!(typeof d37 === "string")) return false;
-    if (!re38.test(d37)) return false;
+  const d23 = d.run_id;
+  if (d23 !== undefined) {
+    if (!(typeof d23 === "string")) return false;
+    if (!re24.test(d23)) return false;
   }
-  const d40 = d.state;
-  if (d40 !== undefined) {
-    if (!(d40 === "failed" || d40 === "running" || d40 === "succeeded" || d40 === "cancelled")) return false;
+  const d26 = d.state;
+  if (d26 !== undefined) {
+    if (!(d26 === "failed" || d26 === "running" || d26 === "succeeded" || d26 === "cancelled")) return false;
   }
-  const d42 = d.observed_at;
-  if (d42 !== undefined) {
-    if (!v44(d42)) return false;
+  const d28 = d.observed_at;
+  if (d28 !== undefined) {
+    if (!v30(d28)) return false;
   }
-  const d47 = d.log_url;
-  if (d47 !== undefined) {
+  const d33 = d.log_url;
+  if (d33 !== undefined) {
     if ((Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) && !own2.call(d, "log_url")) return false;
-    if (!(typeof d47 === "string")) return false;
-    if (d47.length > 2048 && ucs2length(d47) > 2048) return false;
-    if (!format48(d47)) return false;
+    if (!(typeof d33 === "string")) return false;
+    if (d33.length > 2048 && ucs2length(d33) > 2048) return false;
+    if (!format34(d33)) return false;
   }
-  const d50 = d.runs;
-  if (d50 !== undefined) {
-    if (!(Array.isArray(d50))) return false;
-    if (d50.length > 20) return false;
-    for (let i51 = 0; i51 < d50.length; i51++) {
-      const d52 = d50[i51];
-      if (!((typeof d52 === "object" && d52 !== null && !Array.isArray(d52)))) return false;
-      if (d52.run_id === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.run_id !== undefined) && !own2.call(d52, "run_id"))) return false;
-      if (d52.state === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.state !== undefined) && !own2.call(d52, "state"))) return false;
-      if (d52.started_at === undefined || ((Object.getPrototypeOf(d52) !== proto3 || proto3.started_at !== undefined) && !own2.call(d52, "started_at"))) return false;
-      for (const k53 in d52) {
+  const d36 = d.runs;
+  if (d36 !== undefined) {
+    if (!(Array.isArray(d36))) return false;
+    if (d36.length > 20) return false;
+    for (let i37 = 0; i37 < d36.length; i37++) {
+      const d38 = d36[i37];
+      if (!((typeof d38 === "object" && d38 !== null && !Array.isArray(d38)))) return false;
+      if (d38.run_id === undefined || ((Object.getPrototypeOf(d38) !== proto3 || proto3.run_id !== undefined) && !own2.call(d38, "run_id"))) return false;
+      if (d38.state === undefined || ((Object.getPrototypeOf(d38) !== proto3 || proto3.state !== undefined) && !own2.call(d38, "state"))) return false;
+      if (d38.started_at === undefined || ((Object.getPrototypeOf(d38) !== proto3 || proto3.started_at !== undefined) && !own2.call(d38, "started_at"))) return false;
+      for (const k39 in d38) {
         members++;
-        if (!own2.call(d52, k53)) return false;
-        if (!(k53 === "run_id" || k53 === "state" || k53 === "started_at" || k53 === "triggered_by")) return false;
+        if (!own2.call(d38, k39)) return false;
+        if (!(k39 === "run_id" || k39 === "state" || k39 === "started_at" || k39 === "triggered_by")) return false;
       }
-      const d54 = d52.run_id;
-      if (d54 !== undefined) {
-        if (!(typeof d54 === "string")) return false;
-        if (!re38.test(d54)) return false;
+      const d40 = d38.run_id;
+      if (d40 !== undefined) {
+        if (!(typeof d40 === "string")) return false;
+        if (!re24.test(d40)) return false;
       }
-      const d56 = d52.state;
-      if (d56 !== undefined) {
-        if (!(d56 === "failed" || d56 === "running" || d56 === "succeeded" || d56 === "cancelled")) return false;
+      const d42 = d38.state;
+      if (d42 !== undefined) {
+        if (!(d42 === "failed" || d42 === "running" || d42 === "succeeded" || d42 === "cancelled")) return false;
       }
-      const d58 = d52.started_at;
-      if (d58 !== undefined) {
-        if (!v44(d58)) return false;
+      const d44 = d38.started_at;
+      if (d44 !== undefined) {
+        if (!v30(d44)) return false;
       }
-      const d60 = d52.triggered_by;
-      if (d60 !== undefined) {
-        if ((Object.getPrototypeOf(d52) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d52, "triggered_by")) return false;
-        if (!(typeof d60 === "string")) return false;
-        if (d60.length > 128 && ucs2length(d60) > 128) return false;
+      const d46 = d38.triggered_by;
+      if (d46 !== undefined) {
+        if ((Object.getPrototypeOf(d38) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d38, "triggered_by")) return false;
+        if (!(typeof d46 === "string")) return false;
+        if (d46.length > 128 && ucs2length(d46) > 128) return false;
       }
     }
   }
   return true;
 }
 
-function v20(d: any): boolean {
+function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
-  const tag22 = d.outcome;
-  if (tag22 === "success") {
+  const tag5 = d.outcome;
+  if (tag5 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
       if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) return false;
       if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) return false;
       if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
       if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) return false;
-      for (const k23 in d) {
+      for (const k6 in d) {
         members++;
-        if (!own2.call(d, k23)) return false;
-        if (!(k23 === "tool" || k23 === "request_id" || k23 === "outcome" || k23 === "data")) return false;
+        if (!own2.call(d, k6)) return false;
+        if (!(k6 === "tool" || k6 === "request_id" || k6 === "outcome" || k6 === "data")) return false;
       }
-      const d24 = d.tool;
-      if (d24 !== undefined) {
-        if (!(d24 === "job_run_status")) return false;
+      const d7 = d.tool;
+      if (d7 !== undefined) {
+        if (!(d7 === "job_run_status")) return false;
       }
-      const d26 = d.request_id;
-      if (d26 !== undefined) {
-        if (!(typeof d26 === "string")) return false;
-        if (!re27.test(d26)) return false;
+      const d9 = d.request_id;
+      if (d9 !== undefined) {
+        if (!(typeof d9 === "string")) return false;
+        if (!re10.test(d9)) return false;
       }
-      const d29 = d.outcome;
-      if (d29 !== undefined) {
-        if (!(d29 === "success")) return false;
+      const d12 = d.outcome;
+      if (d12 !== undefined) {
+        if (!(d12 === "success")) return false;
       }
-      const d31 = d.data;
-      if (d31 !== undefined) {
-        if (!v33(d31)) return false;
+      const d14 = d.data;
+      if (d14 !== undefined) {
+        if (!v16(d14)) return false;
       }
     }
-  } else if (tag22 === "failure") {
+  } else if (tag5 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
       if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) return false;
       if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) return false;
       if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
       if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) return false;
-      for (const k63 in d) {
+      for (const k49 in d) {
         members++;
-        if (!own2.call(d, k63)) return false;
-        if (!(k63 === "tool" || k63 === "request_id" || k63 === "outcome" || k63 === "error")) return false;
+        if (!own2.call(d, k49)) return false;
+        if (!(k49 === "tool" || k49 === "request_id" || k49 === "outcome" || k49 === "error")) return false;
       }
-      const d64 = d.tool;
-      if (d64 !== undefined) {
-        if (!(d64 === "job_run_status")) return false;
+      const d50 = d.tool;
+      if (d50 !== undefined) {
+        if (!(d50 === "job_run_status")) return false;
       }
-      const d66 = d.request_id;
-      if (d66 !== undefined) {
-        if (!(typeof d66 === "string")) return false;
-        if (!re27.test(d66)) return false;
+      const d52 = d.request_id;
+      if (d52 !== undefined) {
+        if (!(typeof d52 === "string")) return false;
+        if (!re10.test(d52)) return false;
       }
-      const d68 = d.outcome;
-      if (d68 !== undefined) {
-        if (!(d68 === "failure")) return false;
+      const d54 = d.outcome;
+      if (d54 !== undefined) {
+        if (!(d54 === "failure")) return false;
       }
-      const d70 = d.error;
-      if (d70 !== undefined) {
-        if (!((typeof d70 === "object" && d70 !== null && !Array.isArray(d70)))) return false;
-        if (d70.code === undefined || ((Object.getPrototypeOf(d70) !== proto3 || proto3.code !== undefined) && !own2.call(d70, "code"))) return false;
-        if (d70.retryable === undefined || ((Object.getPrototypeOf(d70) !== proto3 || proto3.retryable !== undefined) && !own2.call(d70, "retryable"))) return false;
-        for (const k71 in d70) {
+      const d56 = d.error;
+      if (d56 !== undefined) {
+        if (!((typeof d56 === "object" && d56 !== null && !Array.isArray(d56)))) return false;
+        if (d56.code === undefined || ((Object.getPrototypeOf(d56) !== proto3 || proto3.code !== undefined) && !own2.call(d56, "code"))) return false;
+        if (d56.retryable === undefined || ((Object.getPrototypeOf(d56) !== proto3 || proto3.retryable !== undefined) && !own2.call(d56, "retryable"))) return false;
+        for (const k57 in d56) {
           members++;
-          if (!own2.call(d70, k71)) return false;
-          if (!(k71 === "code" || k71 === "retryable")) return false;
+          if (!own2.call(d56, k57)) return false;
+          if (!(k57 === "code" || k57 === "retryable")) return false;
         }
-        const d72 = d70.code;
-        if (d72 !== undefined) {
-          if (!(d72 === "AUTH_FAILED" || d72 === "INVALID_RESPONSE" || d72 === "NOT_FOUND" || d72 === "RATE_LIMITED" || d72 === "REMOTE_FORBIDDEN" || d72 === "UPSTREAM_UNAVAILABLE")) return false;
+        const d58 = d56.code;
+        if (d58 !== undefined) {
+          if (!(d58 === "AUTH_FAILED" || d58 === "INVALID_RESPONSE" || d58 === "NOT_FOUND" || d58 === "RATE_LIMITED" || d58 === "REMOTE_FORBIDDEN" || d58 === "UPSTREAM_UNAVAILABLE")) return false;
         }
-        const d74 = d70.retryable;
-        if (d74 !== undefined) {
-          if (!(typeof d74 === "boolean")) return false;
+        const d60 = d56.retryable;
+        if (d60 !== undefined) {
+          if (!(typeof d60 === "boolean")) return false;
         }
       }
     }
@@ -217,41 +196,61 @@ function v20(d: any): boolean {
   return true;
 }
 
-// The collecting pass: run only after a check failed, to say why.
-
-function v7c(d: any, c: Collector): void {
-  if (!(typeof d === "string")) { c.add(4); return; }
-  if (!re8.test(d)) c.add(3);
+function v62(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
+  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) return false;
+  for (const k63 in d) {
+    if (!own2.call(d, k63)) return false;
+    if (!(k63 === "project_id" || k63 === "job")) return false;
+  }
+  const d64 = d.project_id;
+  if (d64 !== undefined) {
+    if (!v20(d64)) return false;
+  }
+  const d66 = d.job;
+  if (d66 !== undefined) {
+    if (!(typeof d66 === "string")) return false;
+    if (!re67.test(d66)) return false;
+  }
+  return true;
 }
 
-function v1c(d: any, c: Collector): void {
+// The collecting pass: run only after a check failed, to say why.
+
+function v20c(d: any, c: Collector): void {
+  if (!(typeof d === "string")) { c.add(4); return; }
+  if (!re21.test(d)) c.add(3);
+}
+
+function v62c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(7); return; }
   if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(0);
   if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) c.add(1);
-  for (const k13 in d) {
-    if (!own2.call(d, k13)) c.add(2);
-    if (!(k13 === "project_id" || k13 === "job")) c.member(2, k13);
+  for (const k69 in d) {
+    if (!own2.call(d, k69)) c.add(2);
+    if (!(k69 === "project_id" || k69 === "job")) c.member(2, k69);
   }
-  const d14 = d.project_id;
-  if (d14 !== undefined) {
-    v7c(d14, c.at("project_id"));
+  const d70 = d.project_id;
+  if (d70 !== undefined) {
+    v20c(d70, c.at("project_id"));
   }
-  const d17 = d.job;
-  if (d17 !== undefined) {
-    l19: {
-      if (!(typeof d17 === "string")) { c.add(6, "job"); break l19; }
-      if (!re11.test(d17)) c.add(5, "job");
+  const d73 = d.job;
+  if (d73 !== undefined) {
+    l75: {
+      if (!(typeof d73 === "string")) { c.add(6, "job"); break l75; }
+      if (!re67.test(d73)) c.add(5, "job");
     }
   }
 }
 
-function v44c(d: any, c: Collector): void {
+function v30c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(29); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(27);
-  if (!format45(d)) c.add(28);
+  if (!format31(d)) c.add(28);
 }
 
-function v33c(d: any, c: Collector): void {
+function v16c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(47); return; }
   if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(18);
   if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) c.add(19);
@@ -264,13 +263,13 @@ function v33c(d: any, c: Collector): void {
   }
   const d89 = d.project_id;
   if (d89 !== undefined) {
-    v7c(d89, c.at("project_id"));
+    v20c(d89, c.at("project_id"));
   }
   const d91 = d.run_id;
   if (d91 !== undefined) {
     l93: {
       if (!(typeof d91 === "string")) { c.add(25, "run_id"); break l93; }
-      if (!re38.test(d91)) c.add(24, "run_id");
+      if (!re24.test(d91)) c.add(24, "run_id");
     }
   }
   const d94 = d.state;
@@ -279,7 +278,7 @@ function v33c(d: any, c: Collector): void {
   }
   const d96 = d.observed_at;
   if (d96 !== undefined) {
-    v44c(d96, c.at("observed_at"));
+    v30c(d96, c.at("observed_at"));
   }
   const d99 = d.log_url;
   if (d99 !== undefined) {
@@ -287,7 +286,7 @@ function v33c(d: any, c: Collector): void {
     l101: {
       if (!(typeof d99 === "string")) { c.add(32, "log_url"); break l101; }
       if (d99.length > 2048 && ucs2length(d99) > 2048) c.add(30, "log_url");
-      if (!format48(d99)) c.add(31, "log_url");
+      if (!format34(d99)) c.add(31, "log_url");
     }
   }
   const d102 = d.runs;
@@ -310,7 +309,7 @@ function v33c(d: any, c: Collector): void {
           if (d106 !== undefined) {
             l108: {
               if (!(typeof d106 === "string")) { c.add(40, "runs", i103, "run_id"); break l108; }
-              if (!re38.test(d106)) c.add(39, "runs", i103, "run_id");
+              if (!re24.test(d106)) c.add(39, "runs", i103, "run_id");
             }
           }
           const d109 = d104.state;
@@ -319,7 +318,7 @@ function v33c(d: any, c: Collector): void {
           }
           const d111 = d104.started_at;
           if (d111 !== undefined) {
-            v44c(d111, c.at("runs", i103, "started_at"));
+            v30c(d111, c.at("runs", i103, "started_at"));
           }
           const d113 = d104.triggered_by;
           if (d113 !== undefined) {
@@ -335,7 +334,7 @@ function v33c(d: any, c: Collector): void {
   }
 }
 
-function v20c(d: any, c: Collector): void {
+function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(64); return; }
   if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) c.add(8);
   const tag77 = d.outcome;
@@ -357,7 +356,7 @@ function v20c(d: any, c: Collector): void {
       if (d81 !== undefined) {
         l83: {
           if (!(typeof d81 === "string")) { c.add(16, "request_id"); break l83; }
-          if (!re27.test(d81)) c.add(15, "request_id");
+          if (!re10.test(d81)) c.add(15, "request_id");
         }
       }
       const d84 = d.outcome;
@@ -366,7 +365,7 @@ function v20c(d: any, c: Collector): void {
       }
       const d86 = d.data;
       if (d86 !== undefined) {
-        v33c(d86, c.at("data"));
+        v16c(d86, c.at("data"));
       }
     }
   } else if (tag77 === "failure") {
@@ -387,7 +386,7 @@ function v20c(d: any, c: Collector): void {
       if (d122 !== undefined) {
         l124: {
           if (!(typeof d122 === "string")) { c.add(55, "request_id"); break l124; }
-          if (!re27.test(d122)) c.add(54, "request_id");
+          if (!re10.test(d122)) c.add(54, "request_id");
         }
       }
       const d125 = d.outcome;

@@ -12,15 +12,15 @@ let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
 const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
-const format25 = formats["date-time"]!;
+const format17 = formats["date-time"]!;
 
-export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v14, v14c, issues, { count: count43, depth: 1 });
+export const validateInput: Validator = toValidator(v21, v21c, issues);
+export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count43, depth: 1 });
 
-/** The members of the data v14 accepts (NaN when it holds an unsafe number), or -1. */
+/** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
 function count43(d: unknown): number {
   members = 0;
-  return v14(d) ? members : -1;
+  return v1(d) ? members : -1;
 }
 
 function v7(d: any): boolean {
@@ -29,62 +29,61 @@ function v7(d: any): boolean {
   return true;
 }
 
-function v1(d: any): boolean {
-  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
-  for (const k4 in d) {
-    members++;
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "change_id")) return false;
-  }
-  const d5 = d.change_id;
-  if (d5 !== undefined) {
-    if (!v7(d5)) return false;
-  }
-  return true;
-}
-
-function v24(d: any): boolean {
+function v16(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format25(d)) return false;
+  if (!format17(d)) return false;
   return true;
 }
 
-function v14(d: any): boolean {
+function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
   if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) return false;
   if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) return false;
   if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k15 in d) {
+  for (const k4 in d) {
     members++;
-    if (!own2.call(d, k15)) return false;
-    if (!(k15 === "change_id" || k15 === "decision" || k15 === "reviewed_by" || k15 === "observed_at" || k15 === "message")) return false;
+    if (!own2.call(d, k4)) return false;
+    if (!(k4 === "change_id" || k4 === "decision" || k4 === "reviewed_by" || k4 === "observed_at" || k4 === "message")) return false;
   }
-  const d16 = d.change_id;
-  if (d16 !== undefined) {
-    if (!v7(d16)) return false;
+  const d5 = d.change_id;
+  if (d5 !== undefined) {
+    if (!v7(d5)) return false;
   }
-  const d18 = d.decision;
-  if (d18 !== undefined) {
-    if (!(d18 === "approved" || d18 === "rejected" || d18 === "pending")) return false;
+  const d10 = d.decision;
+  if (d10 !== undefined) {
+    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending")) return false;
   }
-  const d20 = d.reviewed_by;
-  if (d20 !== undefined) {
-    if (!(typeof d20 === "string")) return false;
-    if (d20.length > 128 && ucs2length(d20) > 128) return false;
-    if (d20.length < 2 && (d20.length < 1 || ucs2length(d20) < 1)) return false;
+  const d12 = d.reviewed_by;
+  if (d12 !== undefined) {
+    if (!(typeof d12 === "string")) return false;
+    if (d12.length > 128 && ucs2length(d12) > 128) return false;
+    if (d12.length < 2 && (d12.length < 1 || ucs2length(d12) < 1)) return false;
   }
-  const d22 = d.observed_at;
-  if (d22 !== undefined) {
-    if (!v24(d22)) return false;
+  const d14 = d.observed_at;
+  if (d14 !== undefined) {
+    if (!v16(d14)) return false;
   }
-  const d27 = d.message;
-  if (d27 !== undefined) {
+  const d19 = d.message;
+  if (d19 !== undefined) {
     if ((Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) && !own2.call(d, "message")) return false;
-    if (!(typeof d27 === "string")) return false;
-    if (d27.length > 2000 && ucs2length(d27) > 2000) return false;
+    if (!(typeof d19 === "string")) return false;
+    if (d19.length > 2000 && ucs2length(d19) > 2000) return false;
+  }
+  return true;
+}
+
+function v21(d: any): boolean {
+  if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
+  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
+  for (const k22 in d) {
+    if (!own2.call(d, k22)) return false;
+    if (!(k22 === "change_id")) return false;
+  }
+  const d23 = d.change_id;
+  if (d23 !== undefined) {
+    if (!v7(d23)) return false;
   }
   return true;
 }
@@ -96,26 +95,26 @@ function v7c(d: any, c: Collector): void {
   if (!re8.test(d)) c.add(2);
 }
 
-function v1c(d: any, c: Collector): void {
+function v21c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(4); return; }
   if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(0);
-  for (const k10 in d) {
-    if (!own2.call(d, k10)) c.add(1);
-    if (!(k10 === "change_id")) c.member(1, k10);
+  for (const k25 in d) {
+    if (!own2.call(d, k25)) c.add(1);
+    if (!(k25 === "change_id")) c.member(1, k25);
   }
-  const d11 = d.change_id;
-  if (d11 !== undefined) {
-    v7c(d11, c.at("change_id"));
+  const d26 = d.change_id;
+  if (d26 !== undefined) {
+    v7c(d26, c.at("change_id"));
   }
 }
 
-function v24c(d: any, c: Collector): void {
+function v16c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(16); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(14);
-  if (!format25(d)) c.add(15);
+  if (!format17(d)) c.add(15);
 }
 
-function v14c(d: any, c: Collector): void {
+function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(20); return; }
   if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(5);
   if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) c.add(6);
@@ -143,7 +142,7 @@ function v14c(d: any, c: Collector): void {
   }
   const d37 = d.observed_at;
   if (d37 !== undefined) {
-    v24c(d37, c.at("observed_at"));
+    v16c(d37, c.at("observed_at"));
   }
   const d40 = d.message;
   if (d40 !== undefined) {

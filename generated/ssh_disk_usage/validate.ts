@@ -10,127 +10,126 @@ import {
 let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
-const re8 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
+const re27 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
 
-export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v16, v16c, issues, { count: count60, depth: 3 });
+export const validateInput: Validator = toValidator(v22, v22c, issues);
+export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count60, depth: 3 });
 
-/** The members of the data v16 accepts (NaN when it holds an unsafe number), or -1. */
+/** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
 function count60(d: unknown): number {
   members = 0;
-  return v16(d) ? members : -1;
+  return v1(d) ? members : -1;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) return false;
+  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) return false;
+  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) return false;
   for (const k4 in d) {
     members++;
     if (!own2.call(d, k4)) return false;
-    if (!(k4 === "host" || k4 === "mount")) return false;
+    if (!(k4 === "filesystem_ok" || k4 === "mounts")) return false;
   }
-  const d5 = d.host;
+  const d5 = d.filesystem_ok;
   if (d5 !== undefined) {
-    if (!(d5 === "build-01" || d5 === "build-02" || d5 === "db-01")) return false;
+    if (!(d5 === true)) return false;
   }
-  const d7 = d.mount;
+  const d7 = d.mounts;
   if (d7 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) return false;
-    if (!(typeof d7 === "string")) return false;
-    if (!re8.test(d7)) return false;
+    if (!(Array.isArray(d7))) return false;
+    if (d7.length > 64) return false;
+    for (let i8 = 0; i8 < d7.length; i8++) {
+      const d9 = d7[i8];
+      if (!((typeof d9 === "object" && d9 !== null && !Array.isArray(d9)))) return false;
+      if (d9.mount === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.mount !== undefined) && !own2.call(d9, "mount"))) return false;
+      if (d9.size_kb === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d9, "size_kb"))) return false;
+      if (d9.used_kb === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d9, "used_kb"))) return false;
+      if (d9.avail_kb === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d9, "avail_kb"))) return false;
+      if (d9.use_percent === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d9, "use_percent"))) return false;
+      for (const k10 in d9) {
+        members++;
+        if (!own2.call(d9, k10)) return false;
+        if (!(k10 === "mount" || k10 === "size_kb" || k10 === "used_kb" || k10 === "avail_kb" || k10 === "use_percent")) return false;
+      }
+      const d11 = d9.mount;
+      if (d11 !== undefined) {
+        if (!(typeof d11 === "string")) return false;
+        if (d11.length > 256 && ucs2length(d11) > 256) return false;
+      }
+      const d13 = d9.size_kb;
+      if (d13 !== undefined) {
+        if (!(Number.isInteger(d13))) return false;
+        if (d13 > 9007199254740991 || d13 < -9007199254740991) members = NaN;
+        if (d13 < 0) return false;
+      }
+      const d15 = d9.used_kb;
+      if (d15 !== undefined) {
+        if (!(Number.isInteger(d15))) return false;
+        if (d15 > 9007199254740991 || d15 < -9007199254740991) members = NaN;
+        if (d15 < 0) return false;
+      }
+      const d17 = d9.avail_kb;
+      if (d17 !== undefined) {
+        if (!(Number.isInteger(d17))) return false;
+        if (d17 > 9007199254740991 || d17 < -9007199254740991) members = NaN;
+        if (d17 < 0) return false;
+      }
+      const d19 = d9.use_percent;
+      if (d19 !== undefined) {
+        if (!(Number.isInteger(d19))) return false;
+        if (d19 > 9007199254740991 || d19 < -9007199254740991) members = NaN;
+        if (d19 > 100) return false;
+        if (d19 < 0) return false;
+      }
+    }
   }
   return true;
 }
 
-function v16(d: any): boolean {
+function v22(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) return false;
-  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) return false;
-  for (const k17 in d) {
-    members++;
-    if (!own2.call(d, k17)) return false;
-    if (!(k17 === "filesystem_ok" || k17 === "mounts")) return false;
+  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) return false;
+  for (const k23 in d) {
+    if (!own2.call(d, k23)) return false;
+    if (!(k23 === "host" || k23 === "mount")) return false;
   }
-  const d18 = d.filesystem_ok;
-  if (d18 !== undefined) {
-    if (!(d18 === true)) return false;
+  const d24 = d.host;
+  if (d24 !== undefined) {
+    if (!(d24 === "build-01" || d24 === "build-02" || d24 === "db-01")) return false;
   }
-  const d20 = d.mounts;
-  if (d20 !== undefined) {
-    if (!(Array.isArray(d20))) return false;
-    if (d20.length > 64) return false;
-    for (let i21 = 0; i21 < d20.length; i21++) {
-      const d22 = d20[i21];
-      if (!((typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))) return false;
-      if (d22.mount === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.mount !== undefined) && !own2.call(d22, "mount"))) return false;
-      if (d22.size_kb === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d22, "size_kb"))) return false;
-      if (d22.used_kb === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d22, "used_kb"))) return false;
-      if (d22.avail_kb === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d22, "avail_kb"))) return false;
-      if (d22.use_percent === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d22, "use_percent"))) return false;
-      for (const k23 in d22) {
-        members++;
-        if (!own2.call(d22, k23)) return false;
-        if (!(k23 === "mount" || k23 === "size_kb" || k23 === "used_kb" || k23 === "avail_kb" || k23 === "use_percent")) return false;
-      }
-      const d24 = d22.mount;
-      if (d24 !== undefined) {
-        if (!(typeof d24 === "string")) return false;
-        if (d24.length > 256 && ucs2length(d24) > 256) return false;
-      }
-      const d26 = d22.size_kb;
-      if (d26 !== undefined) {
-        if (!(Number.isInteger(d26))) return false;
-        if (d26 > 9007199254740991 || d26 < -9007199254740991) members = NaN;
-        if (d26 < 0) return false;
-      }
-      const d28 = d22.used_kb;
-      if (d28 !== undefined) {
-        if (!(Number.isInteger(d28))) return false;
-        if (d28 > 9007199254740991 || d28 < -9007199254740991) members = NaN;
-        if (d28 < 0) return false;
-      }
-      const d30 = d22.avail_kb;
-      if (d30 !== undefined) {
-        if (!(Number.isInteger(d30))) return false;
-        if (d30 > 9007199254740991 || d30 < -9007199254740991) members = NaN;
-        if (d30 < 0) return false;
-      }
-      const d32 = d22.use_percent;
-      if (d32 !== undefined) {
-        if (!(Number.isInteger(d32))) return false;
-        if (d32 > 9007199254740991 || d32 < -9007199254740991) members = NaN;
-        if (d32 > 100) return false;
-        if (d32 < 0) return false;
-      }
-    }
+  const d26 = d.mount;
+  if (d26 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) return false;
+    if (!(typeof d26 === "string")) return false;
+    if (!re27.test(d26)) return false;
   }
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v1c(d: any, c: Collector): void {
+function v22c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(6); return; }
   if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) c.add(0);
-  for (const k10 in d) {
-    if (!own2.call(d, k10)) c.add(1);
-    if (!(k10 === "host" || k10 === "mount")) c.member(1, k10);
+  for (const k29 in d) {
+    if (!own2.call(d, k29)) c.add(1);
+    if (!(k29 === "host" || k29 === "mount")) c.member(1, k29);
   }
-  const d11 = d.host;
-  if (d11 !== undefined) {
-    if (!(d11 === "build-01" || d11 === "build-02" || d11 === "db-01")) c.add(2, "host");
+  const d30 = d.host;
+  if (d30 !== undefined) {
+    if (!(d30 === "build-01" || d30 === "build-02" || d30 === "db-01")) c.add(2, "host");
   }
-  const d13 = d.mount;
-  if (d13 !== undefined) {
+  const d32 = d.mount;
+  if (d32 !== undefined) {
     if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) c.add(5, "mount");
-    l15: {
-      if (!(typeof d13 === "string")) { c.add(4, "mount"); break l15; }
-      if (!re8.test(d13)) c.add(3, "mount");
+    l34: {
+      if (!(typeof d32 === "string")) { c.add(4, "mount"); break l34; }
+      if (!re27.test(d32)) c.add(3, "mount");
     }
   }
 }
 
-function v16c(d: any, c: Collector): void {
+function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(31); return; }
   if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) c.add(7);
   if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) c.add(8);

@@ -26,16 +26,13 @@ export function writeLeanModule(
     const depth = exports[name] === undefined ? undefined : countableDepth(document, exports[name]);
     return depth === undefined ? [] : [[name, depth] as const];
   }));
-  if (depths.size > 0) {
-    ctx.counter = file.name(new Name("members"));
-    ctx.declarations.push(_`let ${ctx.counter} = 0;`);
-  }
+  // Reserved only when a root counts, so other modules keep their names.
+  const members = depths.size > 0 ? file.name(new Name("members")) : new Name("members");
+  if (depths.size > 0) ctx.declarations.push(_`let ${members} = 0;`);
   let roots: [Name, Name, Name][];
   try {
-    roots = Object.entries(exports).map(([name, pointer]) => {
-      const check = ctx.functionFor(pointer);
-      return [new Name(name), check, ctx.twinOf(check)];
-    });
+    const checks = compileRoots(ctx, exports, depths, members);
+    roots = Object.keys(exports).map((name) => [new Name(name), checks.get(name)!, ctx.twinOf(checks.get(name)!)]);
   } catch (e) {
     if (e instanceof LeanUnsupported) return e;
     throw e;
@@ -53,8 +50,8 @@ export function writeLeanModule(
     const count = ctx.name("count");
     proofs.push(_`/** The members of the data ${check} accepts (NaN when it holds an unsafe number), or -1. */
 function ${count}(d: unknown): number {
-  ${ctx.counter!} = 0;
-  return ${check}(d) ? ${ctx.counter!} : -1;
+  ${members} = 0;
+  return ${check}(d) ? ${members} : -1;
 }`);
     return _`export const ${file.name(name)}: ${validator} = ${toValidator}(${check}, ${twin}, ${issues}, { count: ${count}, depth: ${depth} });`;
   });
@@ -76,6 +73,27 @@ ${join(ctx.issues.map((row) => _`${literal(row)},`))}
 }
 `);
   return undefined;
+}
+
+/**
+ * Each root's boolean function. Counted roots compile first, with the counter on, so every
+ * function they reach counts even when another root shares it; the other roots' own functions do
+ * not count (a shared one counting for them is harmless: each proof resets the counter).
+ */
+function compileRoots(
+  ctx: ModuleContext,
+  exports: Readonly<Record<string, string>>,
+  depths: ReadonlyMap<string, number>,
+  members: Name,
+): Map<string, Name> {
+  const counted = Object.keys(exports).filter((name) => depths.has(name));
+  const checks = new Map<string, Name>();
+  for (const name of [...counted, ...Object.keys(exports).filter((n) => !depths.has(n))]) {
+    ctx.counter = depths.has(name) ? members : undefined;
+    checks.set(name, ctx.functionFor(exports[name]!));
+  }
+  ctx.counter = undefined;
+  return checks;
 }
 
 /** The module as text (for tests and harnesses that load one schema's validator). */

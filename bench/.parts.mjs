@@ -1,0 +1,15 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { CASES } from "./lib/cases.mjs";
+import { BENCH_TOOL, generatedDir, META_FILE } from "./lib/paths.mjs";
+import { median } from "./lib/stats.mjs";
+import { compare } from "./lib/timing.mjs";
+const dir = resolve(generatedDir(false));
+const meta = JSON.parse(readFileSync(join(dir, META_FILE), "utf8")).tools.find((t) => t.tool === BENCH_TOOL);
+const [size, ...names] = process.argv.slice(2);
+const subjects = [];
+for (const name of names) subjects.push([name, await CASES[name].setup({ dir, size, meta })]);
+const base = () => JSON.parse(subjects[0][1].text);
+const ratios = subjects.map(() => []);
+for (let pass = 0; pass < 5; pass++) subjects.forEach(([n, s], i) => ratios[i].push(compare(base, s.run, { rounds: 3, warmupMs: pass === 0 ? 300 : 20, batchMs: 25 }).ratio.median));
+subjects.forEach(([n], i) => console.log(n.padEnd(16), median(ratios[i]).toFixed(3)));
