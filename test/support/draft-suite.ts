@@ -43,7 +43,8 @@ export interface GroupOutcome {
   readonly errors: readonly Diagnostic[];
 }
 
-const VALIDATORS = DEFAULT_EMITTERS.filter((e) => e.name === "validators");
+// validate.ts comes with the adapter, which holds its code (or imports Ajv's from it).
+const VALIDATORS = DEFAULT_EMITTERS.filter((e) => ["validators", "undeclared", "adapter"].includes(e.name));
 
 /** The group's schema as a file of its own (`#` is its root), under `v` of the tool's output. */
 function suiteSpec(draft: Draft): string {
@@ -53,17 +54,18 @@ function suiteSpec(draft: Draft): string {
   return JSON.stringify({ tool: "suite", version: 1, description: "d", dialect, unknown_members: "ignore", vocabulary, input: { type: "object" }, output, agent_view: ["ok"] });
 }
 
-/** `toolgate gen` (validators only) on the group, its validator written under `dir` (one per group) and imported. */
+/** `toolgate gen` (the adapter and validators) on the group, its files written under `dir` (one per group) and the validator imported. */
 export async function compileThroughGen(draft: Draft, group: SuiteGroup, dir: string): Promise<GroupOutcome> {
   const files = new Map([["specs/tool.json", suiteSpec(draft)], ["specs/suite.json", JSON.stringify(group.schema)]]);
   const out = await compile({ files, specs: ["specs/tool.json"] }, VALIDATORS);
   const errors = out.diagnostics.filter((d) => d.severity === "error");
-  const file = out.files.find((f) => f.path === "suite/validate.ts");
-  if (errors.length > 0 || !file) return { group, errors };
-  const path = join(dir, "suite", "validate.ts");
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, file.content, "utf8");
-  const { validateOutput } = (await import(path)) as { validateOutput: Validate };
+  if (errors.length > 0 || !out.files.some((f) => f.path === "suite/validate.ts")) return { group, errors };
+  for (const file of out.files.filter((f) => f.path.startsWith("suite/"))) {
+    const path = join(dir, file.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.content, "utf8");
+  }
+  const { validateOutput } = (await import(join(dir, "suite", "validate.ts"))) as { validateOutput: Validate };
   return { group, errors, validate: (data) => validateOutput({ ok: true, v: data }) };
 }
 

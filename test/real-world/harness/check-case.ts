@@ -53,10 +53,15 @@ export function judged(c: CorpusCase, reference: Validate): { instance: Instance
   return [...originals, ...misses.map((instance) => ({ instance, valid: reference(instance.data) }))];
 }
 
-async function loadValidator(source: string, dir: string): Promise<Validate> {
+/** Writes the tool's generated files (validate.ts re-exports what adapter.ts holds) and imports its validator. */
+async function loadValidator(files: readonly { path: string; content: string }[], dir: string): Promise<Validate> {
+  const tool = `${dirname(VALIDATOR_PATH)}/`;
+  for (const file of files.filter((f) => f.path.startsWith(tool))) {
+    const path = join(dir, "generated", file.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.content, "utf8");
+  }
   const path = join(dir, "generated", VALIDATOR_PATH);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, source, "utf8");
   return ((await import(pathToFileURL(path).href)) as { validateOutput: Validate }).validateOutput;
 }
 
@@ -95,10 +100,9 @@ export async function checkCase(file: CorpusFile, c: CorpusCase, scratch: string
   }
   const errors = output.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return { ...withRef, status: "rejected", blockers: [...new Set(errors.map(blocker))].sort() };
-  const source = output.files.find((f) => f.path === VALIDATOR_PATH)?.content;
-  if (source === undefined) return { ...withRef, status: "crashed", blockers: [`no ${VALIDATOR_PATH} in the output`] };
+  if (!output.files.some((f) => f.path === VALIDATOR_PATH)) return { ...withRef, status: "crashed", blockers: [`no ${VALIDATOR_PATH} in the output`] };
   try {
-    const validate = await loadValidator(source, scratch);
+    const validate = await loadValidator(output.files, scratch);
     const outer = wrapped(file, c) ? (data: unknown) => validate({ [WRAPPER]: data }) : validate;
     return compare({ ...withRef, status: "compiled" }, cases, outer);
   } catch (e) {

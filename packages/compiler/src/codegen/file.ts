@@ -60,6 +60,11 @@ export class GeneratedFile {
     return wanted instanceof Name ? wanted : new Name(text);
   }
 
+  /** Whether the file already binds `name` (declared or imported). */
+  binds(name: string): boolean {
+    return this.#bound.has(name);
+  }
+
   /** The local binding of `symbol`, imported once however often it is asked for. */
   import(symbol: ImportSymbol): Name {
     const key = `${this.#specifier(symbol.from)}\n${symbol.name}`;

@@ -5,6 +5,8 @@ import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
 import { emitted, type Emitter, type ToolInput } from "./emitter.js";
 import { toolExport, toolNames } from "../codegen/names.js";
 import { selectorCode } from "./select.js";
+import { adapterValidators } from "./validators.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 
 /**
  * `ownMember(ownMember(output, "a"), "b")`: checks and routes read own members only, so a polluted
@@ -108,8 +110,11 @@ export function errorTable(tool: ToolIR, file: GeneratedFile): Code {
   })`;
 }
 
-/** `<tool>/adapter.ts`: the tool's adapter and selector, and its route when the spec names an upstream path. */
-export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
+/**
+ * `<tool>/adapter.ts`: the tool's validators (or their import), adapter and selector, and its route
+ * when the spec names an upstream path; and `<tool>/validate.ts`.
+ */
+export function emitAdapter({ tool, hooksModule }: ToolInput): (GeneratedFile | Diagnostic)[] {
   const n = toolNames(tool.tool);
   const file = new GeneratedFile(`${outputDirOf(tool)}/adapter.ts`, tool.specPath, "builder");
   const [adapter, route] = [file.name(n.camel), tool.upstream.route ? file.name(n.route) : n.route];
@@ -118,6 +123,8 @@ export function emitAdapter({ tool, hooksModule }: ToolInput): GeneratedFile {
   // unknown_members: ignore leaves schemas open; the undeclared-member walk reports what they let through.
   const undeclared = tool.unknownMembers === "ignore" ? _`\n  undeclared: ${sibling("undeclared.ts", "undeclaredMembers")},` : raw("");
   const types = _`${input}, ${output}, ${agentView}`;
+  // First in the module: the adapter below reads them as it is created.
+  const validators = adapterValidators(tool, file);
   const async = asyncHooks(tool.checks);
   const create = file.import(runtime(async.length > 0 ? "createAsyncAdapter" : "createAdapter"));
   // The selector lives in this module too (select.ts keeps its own copy for other importers).
@@ -131,8 +138,8 @@ export const ${adapter} = ${create}<${types}>({
   envelope: ${tool.upstream.envelope},
   retry: { class: ${tool.retry.class}, maxAttempts: ${tool.retry.maxAttempts}, budgetMs: ${tool.retry.budgetMs}, retryOn: ${tool.retry.on} },
   errors: ${errorTable(tool, file)},${operationLine(tool)}
-  ${entry("validateInput", sibling("validate.ts", "validateInput"))},
-  validateResponse: ${sibling("validate.ts", tool.upstream.envelope ? "validateEnvelope" : "validateOutput")},${undeclared}
+  ${entry("validateInput", validators.input)},
+  validateResponse: ${validators.response},${undeclared}
   bind: ${bindFn(tool.checks, file)},
   semantic: ${semanticFn(tool.checks, file, hooksModule)},${asyncChecksEntry(async, file, hooksModule)}
   select: ${selector.select},
@@ -141,11 +148,14 @@ ${routeExport(tool, route, input, file)}
 ${selector.code}
 export default ${adapter};
 `);
-  return file;
+  return [file, validators.validate];
 }
 
 export const adapterEmitter: Emitter = {
   name: "adapter",
   scope: "tool",
-  emit: (input) => emitted([emitAdapter(input)]),
+  emit: (input) => {
+    const out = emitAdapter(input);
+    return emitted(out.filter((f) => f instanceof GeneratedFile), out.filter((f): f is Diagnostic => !(f instanceof GeneratedFile)));
+  },
 };

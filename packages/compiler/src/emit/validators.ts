@@ -1,16 +1,16 @@
 import { outputDirOf } from "../ir/output-dir.js";
 import { createRequire } from "node:module";
-import { _, type Ajv2020 } from "ajv/dist/2020.js";
+import { _ as ajvCode, type Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
-import { jsdoc, raw } from "../codegen/code.js";
+import { _, join, jsdoc, Name, raw } from "../codegen/code.js";
 import { childPointer } from "../load/pointer.js";
 import { newAjv } from "../check/ajv-options.js";
 import type { ToolIR } from "../ir/types.js";
-import { GeneratedFile, runtime } from "../codegen/file.js";
+import { generated, GeneratedFile, runtime } from "../codegen/file.js";
 import { emitted, type Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
-import { writeLeanModule } from "./lean/module.js";
+import { canHostLean, writeLeanModule } from "./lean/module.js";
 import { ROOT_KEYS } from "../codegen/names.js";
 import { patternGuard } from "../check/patterns.js";
 import { diagnostic, quote, type Diagnostic } from "../diagnostics/diagnostic.js";
@@ -24,9 +24,9 @@ import { stageTimer } from "../stages.js";
 // reuses a scope value registered for the same function.
 // Loaded with require, as Ajv itself loads them, so each is the very function Ajv registers.
 const ajvHelper = (name: string): unknown => (createRequire(import.meta.url)(`ajv/dist/runtime/${name}`) as { default: unknown }).default;
-const RUNTIME_HELPERS: readonly [unknown, ReturnType<typeof _>][] = [
-  [ajvHelper("ucs2length"), _`__ucs2length`],
-  [ajvHelper("equal"), _`__equal`],
+const RUNTIME_HELPERS: readonly [unknown, ReturnType<typeof ajvCode>][] = [
+  [ajvHelper("ucs2length"), ajvCode`__ucs2length`],
+  [ajvHelper("equal"), ajvCode`__equal`],
 ];
 
 const USE_STRICT = '"use strict";';
@@ -39,7 +39,7 @@ const AJV_IMPORTS = [
 ];
 
 function emitterAjv(): Ajv2020 {
-  const ajv = newAjv({ source: true, esm: true, lines: false, optimize: true, formats: _`__formats` });
+  const ajv = newAjv({ source: true, esm: true, lines: false, optimize: true, formats: ajvCode`__formats` });
   for (const [ref, code] of RUNTIME_HELPERS) ajv.scope.value("func", { ref, code });
   return ajv;
 }
@@ -98,11 +98,20 @@ type Exports = Readonly<Record<string, string>>;
  * front end has run Ajv's strict compile on these schemas (TG210), so Ajv runs here only to write code.
  */
 function emitModule(tool: ToolIR, path: string, exports: Exports, counted?: ReadonlySet<string>): GeneratedFile | Diagnostic {
-  const document = validatorDocument(tool);
-  const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
   const lean = new GeneratedFile(`${outputDirOf(tool)}/${path}`, tool.specPath, "builder");
-  const declined = stageTimer("validators:lean", () => writeLeanModule(lean, document, roots, specPointer, counted));
-  if (declined === undefined) return lean;
+  const declined = writeLean(tool, lean, exports, counted);
+  return declined === undefined ? lean : ajvModule(tool, path, exports, declined);
+}
+
+/** Our boolean emitter's module for `exports`, written into `file`; the reason when it declines. */
+function writeLean(tool: ToolIR, file: GeneratedFile, exports: Exports, counted?: ReadonlySet<string>): LeanUnsupported | undefined {
+  const roots = Object.fromEntries(Object.entries(exports).map(([name, key]) => [name, childPointer("/$defs", key)]));
+  return stageTimer("validators:lean", () => writeLeanModule(file, validatorDocument(tool), roots, specPointer, counted));
+}
+
+/** Ajv's standalone module for `exports`, where ours declined; TG271 where Ajv's code would be wrong. */
+function ajvModule(tool: ToolIR, path: string, exports: Exports, declined: LeanUnsupported): GeneratedFile | Diagnostic {
+  const document = validatorDocument(tool);
   const beyond = beyondAjv(document);
   if (beyond !== undefined) return diagnostic("TG271", locate(tool, ""), { what: beyond, construct: declined.message });
   const id = `urn:toolgate:${tool.tool}`;
@@ -112,18 +121,53 @@ function emitModule(tool: ToolIR, path: string, exports: Exports, counted?: Read
   return file;
 }
 
-/**
- * `validate.ts`: what the adapter runs on every call (input, and the envelope's or the output's
- * validator, which counts the response's members where its schema allows, lean/countable.ts).
- * `validate-view.ts`: the agent-view validator, loaded only by MCP clients' readers.
- */
-export function emitValidators(tool: ToolIR): (GeneratedFile | Diagnostic)[] {
-  const response = tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
-  return [
-    emitModule(tool, "validate.ts", { validateInput: ROOT_KEYS.input, ...response }, new Set(Object.keys(response))),
-    emitModule(tool, "validate-view.ts", { validateAgentView: ROOT_KEYS.agentView }),
-  ];
+/** The response validator's export name: the envelope's, or the output's. */
+const responseExport = (tool: ToolIR): Exports =>
+  tool.upstream.envelope ? { validateEnvelope: ROOT_KEYS.envelope } : { validateOutput: ROOT_KEYS.output };
+
+/** What the adapter runs on every call, and validate.ts exports: the input's validator and the response's. */
+export interface AdapterValidators {
+  /** validate.ts, or why it could not be written (TG271). */
+  readonly validate: GeneratedFile | Diagnostic;
+  /** The adapter's bindings of validateInput and the response validator (the latter counts members where its schema allows, lean/countable.ts). */
+  readonly input: Name;
+  readonly response: Name;
 }
+
+/**
+ * The adapter's validators. Where our emitter compiles them they live in the adapter module itself,
+ * so a tool loads as one module (a 1,000-tool cold start about a fifth faster, bench/README.md), and
+ * validate.ts re-exports them for other importers. Otherwise (Ajv's code, or a tool whose names the
+ * validators' code spells) validate.ts holds them and the adapter imports them from it.
+ */
+export function adapterValidators(tool: ToolIR, adapter: GeneratedFile): AdapterValidators {
+  const response = responseExport(tool);
+  const exports = { validateInput: ROOT_KEYS.input, ...response };
+  const counted = new Set(Object.keys(response));
+  const [responseName] = Object.keys(response) as [string];
+  const hosts = canHostLean(adapter, exports);
+  const declined = hosts ? writeLean(tool, adapter, exports, counted) : undefined;
+  if (hosts && declined === undefined) {
+    return { validate: reexport(tool, Object.keys(exports)), input: new Name("validateInput"), response: new Name(responseName) };
+  }
+  const validate = declined === undefined ? emitModule(tool, "validate.ts", exports, counted) : ajvModule(tool, "validate.ts", exports, declined);
+  const from = (name: string): Name => adapter.import(generated(`${outputDirOf(tool)}/validate.ts`, name));
+  return { validate, input: from("validateInput"), response: from(responseName) };
+}
+
+/** validate.ts as the adapter's validators under their own names. */
+function reexport(tool: ToolIR, names: readonly string[]): GeneratedFile {
+  const file = new GeneratedFile(`${outputDirOf(tool)}/validate.ts`, tool.specPath, "builder");
+  const locals = names.map((name) => file.import(generated(`${outputDirOf(tool)}/adapter.ts`, name)));
+  file.write(_`${jsdoc("The tool's validators; their code lives in adapter.ts, so the adapter loads as one module.")}
+export { ${join(locals, ", ")} };
+`);
+  return file;
+}
+
+/** `validate-view.ts`: the agent-view validator, loaded only by MCP clients' readers. */
+export const emitViewValidator = (tool: ToolIR): GeneratedFile | Diagnostic =>
+  emitModule(tool, "validate-view.ts", { validateAgentView: ROOT_KEYS.agentView });
 
 /**
  * What Ajv's code would get wrong in the document, refused rather than emitted: it runs a guarded
@@ -143,8 +187,9 @@ function beyondAjv(document: Record<string, unknown>): string | undefined {
 export const validatorsEmitter: Emitter = {
   name: "validators",
   scope: "tool",
+  // validate.ts comes with the adapter (adapterValidators), which may hold its code.
   emit: ({ tool }) => {
-    const out = emitValidators(tool);
-    return emitted(out.filter((f) => f instanceof GeneratedFile), out.filter((f): f is Diagnostic => !(f instanceof GeneratedFile)));
+    const view = emitViewValidator(tool);
+    return view instanceof GeneratedFile ? emitted([view]) : emitted([], [view]);
   },
 };

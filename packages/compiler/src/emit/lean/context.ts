@@ -23,7 +23,8 @@ export class LeanUnsupported extends Error {
 }
 
 /** Runtime exports a generated module may call; each is imported only when used. */
-export type RuntimeHelper = "deepEqual" | "formats" | "hasDuplicateItems" | "isMultipleOf" | "ucs2length";
+export const RUNTIME_HELPERS = ["deepEqual", "formats", "hasDuplicateItems", "isMultipleOf", "ucs2length"] as const;
+export type RuntimeHelper = (typeof RUNTIME_HELPERS)[number];
 
 export type CompileFunction = (schema: unknown, at: string, ctx: ModuleContext) => Code[];
 
@@ -57,10 +58,12 @@ export class ModuleContext {
     private readonly compileBody: CompileFunction,
     /** How a schema pointer is shown to the operator (relative to the spec rather than the module's document). */
     private readonly shown: (pointer: string) => string = (pointer) => pointer,
+    /** Binds a name in the module, another one where the module already binds it (a module shared with an adapter). */
+    private readonly bind: (wanted: string) => Name = (wanted) => new Name(wanted),
   ) {}
 
   name(prefix: string): Name {
-    return new Name(`${prefix}${++this.#count}`);
+    return this.bind(`${prefix}${++this.#count}`);
   }
 
   helper(name: RuntimeHelper): Name {
@@ -185,7 +188,7 @@ export class ModuleContext {
     let twin = this.#twins.get(name);
     if (twin === undefined) {
       const source = this.#sources.get(name)!;
-      twin = new Name(`${name}c`);
+      twin = this.bind(`${name}c`);
       this.#twins.set(name, twin);
       const body = this.#inPass(true, () => this.compileBody(source.schema, source.at, this));
       this.collectors.push(_`function ${twin}(d: any, c: Collector): void {

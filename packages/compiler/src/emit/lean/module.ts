@@ -1,7 +1,7 @@
 import { _, join, Name, type Code } from "../../codegen/code.js";
 import { countableDepth } from "./countable.js";
 import { GeneratedFile, runtime, runtimeType } from "../../codegen/file.js";
-import { LeanUnsupported, ModuleContext } from "./context.js";
+import { LeanUnsupported, ModuleContext, RUNTIME_HELPERS } from "./context.js";
 import { compileFunctionBody } from "./node.js";
 import { literal } from "../../codegen/literal.js";
 
@@ -21,13 +21,13 @@ export function writeLeanModule(
   shown?: (pointer: string) => string,
   counted: ReadonlySet<string> = new Set(),
 ): LeanUnsupported | undefined {
-  const ctx = new ModuleContext(document, compileFunctionBody, shown);
+  const ctx = new ModuleContext(document, compileFunctionBody, shown, (wanted) => file.fresh(wanted));
   const depths = new Map([...counted].flatMap((name) => {
     const depth = exports[name] === undefined ? undefined : countableDepth(document, exports[name]);
     return depth === undefined ? [] : [[name, depth] as const];
   }));
-  // Reserved only when a root counts, so other modules keep their names.
-  const members = depths.size > 0 ? file.name(new Name("members")) : new Name("members");
+  // Bound only when a root counts, so other modules keep their names.
+  const members = depths.size > 0 ? file.fresh("members") : new Name("members");
   if (depths.size > 0) ctx.declarations.push(_`let ${members} = 0;`);
   let roots: [Name, Name, Name][];
   try {
@@ -42,7 +42,7 @@ export function writeLeanModule(
   for (const helper of [...ctx.helpers].sort()) file.importAsIs(runtime(helper));
   const [validator, issueRow] = ["Validator", "ValidatorIssueRow"].map((n) => file.importAsIs(runtimeType(n)));
   file.importAsIs(runtimeType("Collector"));
-  const issues = file.name("issues");
+  const issues = file.fresh("issues");
   const proofs: Code[] = [];
   const exported = roots.map(([name, check, twin]) => {
     const depth = depths.get(String(name));
@@ -74,6 +74,13 @@ ${join(ctx.issues.map((row) => _`${literal(row)},`))}
 `);
   return undefined;
 }
+
+/** The names a lean module's code spells itself (its runtime imports), which a module that binds any of them cannot host. */
+const SPELLED = ["Collector", "Validator", "ValidatorIssueRow", "toValidator", ...RUNTIME_HELPERS];
+
+/** Whether `file` can take a lean module exporting `exports` beside what it already binds. */
+export const canHostLean = (file: GeneratedFile, exports: Readonly<Record<string, string>>): boolean =>
+  [...SPELLED, ...Object.keys(exports)].every((name) => !file.binds(name));
 
 /**
  * Each root's boolean function. Counted roots compile first, with the counter on, so every
