@@ -71,7 +71,8 @@ function summarizeBuild(key, startedAt, workers, { wide, parts }) {
     tools: wide.tools.length,
     files: files.length,
     bytes: files.reduce((total, f) => total + f.bytes, 0),
-    validatorBytes: files.find((f) => f.path.endsWith("/validate.js"))?.bytes ?? 0,
+    // The validators live in adapter.js (validate.js re-exports them).
+    adapterBytes: files.find((f) => f.path.endsWith("/adapter.js"))?.bytes ?? 0,
   };
 }
 
