@@ -4,9 +4,9 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import draft06 from "ajv/dist/refs/json-schema-draft-06.json" with { type: "json" };
 import AjvDraft04 from "ajv-draft-04";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { sharedTestdata } from "./project.js";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { sharedTestdata, writeFiles } from "./project.js";
 import { loadSuiteFile, wrongAnswers, type SuiteGroup, type Validate } from "./schema-suite.js";
 
 /**
@@ -60,11 +60,7 @@ export async function compileThroughGen(draft: Draft, group: SuiteGroup, dir: st
   const out = await compile({ files, specs: ["specs/tool.json"] }, VALIDATORS);
   const errors = out.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0 || !out.files.some((f) => f.path === "suite/validate.ts")) return { group, errors };
-  for (const file of out.files.filter((f) => f.path.startsWith("suite/"))) {
-    const path = join(dir, file.path);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, file.content, "utf8");
-  }
+  await writeFiles(dir, out.files.filter((f) => f.path.startsWith("suite/")));
   const { validateOutput } = (await import(join(dir, "suite", "validate.ts"))) as { validateOutput: Validate };
   return { group, errors, validate: (data) => validateOutput({ ok: true, v: data }) };
 }

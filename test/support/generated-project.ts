@@ -1,7 +1,6 @@
 import type { CompileOutput } from "@toolgate/compiler";
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { compileTexts, HOOKS_PATH, scratchDir } from "./project.js";
+import { join } from "node:path";
+import { compileTexts, HOOKS_PATH, scratchDir, writeFiles } from "./project.js";
 
 /** What `adapt` returns (an async tool's adapter resolves to it). */
 export interface AdaptedResult {
@@ -39,11 +38,8 @@ export async function generateProject(prefix: string, texts: Record<string, stri
   // The project's layout: generated/ beside specs/, where generated adapters import the hooks module from.
   const dir = join(scratch.dir, "generated");
   const hooks = texts[HOOKS_PATH];
-  const written = [...out.files.map((f) => [join(dir, f.path), f.content]), ...(hooks === undefined ? [] : [[join(scratch.dir, HOOKS_PATH), hooks]])];
-  for (const [path, content] of written) {
-    await mkdir(dirname(path!), { recursive: true });
-    await writeFile(path!, content!, "utf8");
-  }
+  await writeFiles(dir, out.files);
+  if (hooks !== undefined) await writeFiles(scratch.dir, [{ path: HOOKS_PATH, content: hooks }]);
   const load = async <T,>(path: string): Promise<T> => (await import(join(dir, path))) as T;
   return {
     out,

@@ -1,7 +1,7 @@
 import { compile, type CompileInput, type CompileOutput } from "@toolgate/compiler";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { readIfExists, readSpecTree } from "../../packages/cli/src/files.js";
 
 export const repoRoot = resolve(import.meta.dirname, "../..");
@@ -40,4 +40,13 @@ export async function scratchDir(prefix: string): Promise<{ dir: string; dispose
 export async function tempDir(prefix: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), `toolgate-${prefix}-`));
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Writes generated files under `dir`, each at its own path (relative to the output directory). */
+export async function writeFiles(dir: string, files: readonly { readonly path: string; readonly content: string }[]): Promise<void> {
+  for (const file of files) {
+    const path = join(dir, file.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.content, "utf8");
+  }
 }

@@ -1,10 +1,10 @@
 import { compile } from "@toolgate/compiler";
-import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { CorpusCase, CorpusFile, Instance } from "./corpus.js";
 import { nearMisses } from "./mutate.js";
 import { referenceFor } from "./reference.js";
+import { writeFiles } from "../../support/project.js";
 import { caseProject, SPEC_PATH, VALIDATOR_PATH, wrapped, WRAPPER } from "./spec.js";
 
 /** One case through the real compiler and its generated validator, judged against the reference. */
@@ -55,12 +55,7 @@ export function judged(c: CorpusCase, reference: Validate): { instance: Instance
 
 /** Writes the tool's generated files (validate.ts re-exports what adapter.ts holds) and imports its validator. */
 async function loadValidator(files: readonly { path: string; content: string }[], dir: string): Promise<Validate> {
-  const tool = `${dirname(VALIDATOR_PATH)}/`;
-  for (const file of files.filter((f) => f.path.startsWith(tool))) {
-    const path = join(dir, "generated", file.path);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, file.content, "utf8");
-  }
+  await writeFiles(join(dir, "generated"), files.filter((f) => f.path.startsWith(`${dirname(VALIDATOR_PATH)}/`)));
   const path = join(dir, "generated", VALIDATOR_PATH);
   return ((await import(pathToFileURL(path).href)) as { validateOutput: Validate }).validateOutput;
 }

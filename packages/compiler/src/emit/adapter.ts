@@ -2,7 +2,7 @@ import { outputDirOf } from "../ir/output-dir.js";
 import { _, entry, join, jsdoc, member, Name, propertyKey, raw, type Code } from "../codegen/code.js";
 import { GeneratedFile, namespace, runtime } from "../codegen/file.js";
 import type { CheckIR, FieldPath, RouteIR, ToolIR } from "../ir/types.js";
-import { emitted, type Emitter, type ToolInput } from "./emitter.js";
+import { emittedEach, type Emitter, type ToolInput } from "./emitter.js";
 import { toolExport, toolNames } from "../codegen/names.js";
 import { selectorCode } from "./select.js";
 import { adapterValidators } from "./validators.js";
@@ -154,8 +154,5 @@ export default ${adapter};
 export const adapterEmitter: Emitter = {
   name: "adapter",
   scope: "tool",
-  emit: (input) => {
-    const out = emitAdapter(input);
-    return emitted(out.filter((f) => f instanceof GeneratedFile), out.filter((f): f is Diagnostic => !(f instanceof GeneratedFile)));
-  },
+  emit: (input) => emittedEach(emitAdapter(input)),
 };

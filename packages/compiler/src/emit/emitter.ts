@@ -1,4 +1,4 @@
-import type { GeneratedFile } from "../codegen/file.js";
+import { GeneratedFile } from "../codegen/file.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { ProjectIR, ToolIR } from "../ir/types.js";
 
@@ -37,3 +37,7 @@ export interface ScopedEmitter<S extends EmitScope> {
 export type Emitter = ScopedEmitter<"tool"> | ScopedEmitter<"project">;
 
 export const emitted = (files: readonly GeneratedFile[], diagnostics: readonly Diagnostic[] = []): EmitResult => ({ files, diagnostics });
+
+/** The files and diagnostics of one list, each where EmitResult keeps it. */
+export const emittedEach = (out: readonly (GeneratedFile | Diagnostic)[]): EmitResult =>
+  emitted(out.filter((f) => f instanceof GeneratedFile), out.filter((f): f is Diagnostic => !(f instanceof GeneratedFile)));

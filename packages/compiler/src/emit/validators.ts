@@ -7,7 +7,7 @@ import { childPointer } from "../load/pointer.js";
 import { newAjv } from "../check/ajv-options.js";
 import type { ToolIR } from "../ir/types.js";
 import { generated, GeneratedFile, runtime } from "../codegen/file.js";
-import { emitted, type Emitter } from "./emitter.js";
+import { emittedEach, type Emitter } from "./emitter.js";
 import { envelopeSchema } from "./envelope.js";
 import type { LeanUnsupported } from "./lean/context.js";
 import { canHostLean, writeLeanModule } from "./lean/module.js";
@@ -188,8 +188,5 @@ export const validatorsEmitter: Emitter = {
   name: "validators",
   scope: "tool",
   // validate.ts comes with the adapter (adapterValidators), which may hold its code.
-  emit: ({ tool }) => {
-    const view = emitViewValidator(tool);
-    return view instanceof GeneratedFile ? emitted([view]) : emitted([], [view]);
-  },
+  emit: ({ tool }) => emittedEach([emitViewValidator(tool)]),
 };

@@ -93,9 +93,9 @@ function compileRoots(
   depths: ReadonlyMap<string, number>,
   members: Name,
 ): Map<string, Name> {
-  const counted = Object.keys(exports).filter((name) => depths.has(name));
   const checks = new Map<string, Name>();
-  for (const name of [...counted, ...Object.keys(exports).filter((n) => !depths.has(n))]) {
+  // A stable sort: counted roots first, each group in the exports' order.
+  for (const name of Object.keys(exports).sort((a, b) => Number(depths.has(b)) - Number(depths.has(a)))) {
     ctx.counter = depths.has(name) ? members : undefined;
     checks.set(name, ctx.functionFor(exports[name]!));
   }
