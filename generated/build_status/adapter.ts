@@ -14,107 +14,106 @@ import {
 } from "@toolgate/runtime";
 import type { BuildStatusAgentView, BuildStatusInput, BuildStatusOutput } from "./types.js";
 
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re13 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format32 = formats["date-time"]!;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re9 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re14 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format34 = formats["date-time"]!;
+const enumerable41 = Object.prototype.propertyIsEnumerable;
 
 export const validateInput: Validator = toValidator(v1, v1c, issues);
-export const validateOutput: Validator = toValidator(v15, v15c, issues);
+export const validateOutput: Validator = toValidator(v16, v16c, issues);
 
-function v7(d: any): boolean {
+function v8(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re8.test(d)) return false;
+  if (!re9.test(d)) return false;
   return true;
 }
 
-function v12(d: any): boolean {
+function v13(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re13.test(d)) return false;
+  if (!re14.test(d)) return false;
   return true;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) return false;
-  for (const k4 in d) {
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "project_id" || k4 === "revision")) return false;
+  let r3 = 0;
+  for (const k2 in d) {
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "project_id" || k2 === "revision") r3++;
+    else return false;
   }
-  const d5 = d.project_id;
-  if (d5 !== undefined) {
-    if (!v7(d5)) return false;
-  }
-  const d10 = d.revision;
-  if (d10 !== undefined) {
-    if (!v12(d10)) return false;
-  }
+  if (r3 !== 2) return false;
+  const d6 = d.project_id;
+  if (d6 === undefined) return false;
+  if (!v8(d6)) return false;
+  const d11 = d.revision;
+  if (d11 === undefined) return false;
+  if (!v13(d11)) return false;
   return true;
 }
 
-function v31(d: any): boolean {
+function v33(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format32(d)) return false;
+  if (!format34(d)) return false;
   return true;
 }
 
-function v15(d: any): boolean {
+function v16(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k16 in d) {
-    if (!own2.call(d, k16)) return false;
-    if (!(k16 === "build" || k16 === "observed_at" || k16 === "artifacts")) return false;
+  let r18 = 0;
+  for (const k17 in d) {
+    if (!own4.call(d, k17)) return false;
+    if (k17 === "build" || k17 === "observed_at") r18++;
+    else if (!(k17 === "artifacts")) return false;
   }
-  const d17 = d.build;
-  if (d17 !== undefined) {
-    if (typeof d17 === "object" && d17 !== null && !Array.isArray(d17)) {
-      for (const k18 in d17) {
-        if (!own2.call(d17, k18)) return false;
-        if (!(k18 === "project_id" || k18 === "revision" || k18 === "result" || k18 === "duration_seconds")) return false;
-      }
-    }
-    if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) return false;
-    if (d17.project_id === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.project_id !== undefined) && !own2.call(d17, "project_id"))) return false;
-    if (d17.revision === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.revision !== undefined) && !own2.call(d17, "revision"))) return false;
-    const d20 = d17.project_id;
-    if (d20 !== undefined) {
-      if (!v7(d20)) return false;
-    }
-    const d22 = d17.revision;
-    if (d22 !== undefined) {
-      if (!v12(d22)) return false;
-    }
-    if (!((typeof d17 === "object" && d17 !== null && !Array.isArray(d17)))) return false;
-    if (d17.result === undefined || ((Object.getPrototypeOf(d17) !== proto3 || proto3.result !== undefined) && !own2.call(d17, "result"))) return false;
-    const d25 = d17.result;
-    if (d25 !== undefined) {
-      if (!(d25 === "passed" || d25 === "failed" || d25 === "errored" || d25 === "running")) return false;
-    }
-    const d27 = d17.duration_seconds;
-    if (d27 !== undefined) {
-      if ((Object.getPrototypeOf(d17) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d17, "duration_seconds")) return false;
-      if (!(Number.isInteger(d27))) return false;
-      if (d27 > 86400) return false;
-      if (d27 < 0) return false;
+  if (r18 !== 2) return false;
+  const d19 = d.build;
+  if (d19 === undefined) return false;
+  if (typeof d19 === "object" && d19 !== null && !Array.isArray(d19)) {
+    for (const k20 in d19) {
+      if (!own4.call(d19, k20)) return false;
+      if (!(k20 === "project_id" || k20 === "revision" || k20 === "result" || k20 === "duration_seconds")) return false;
     }
   }
-  const d29 = d.observed_at;
+  if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) return false;
+  if (d19.project_id === undefined || ((Object.getPrototypeOf(d19) !== proto5 || proto5.project_id !== undefined) && !own4.call(d19, "project_id"))) return false;
+  if (d19.revision === undefined || ((Object.getPrototypeOf(d19) !== proto5 || proto5.revision !== undefined) && !own4.call(d19, "revision"))) return false;
+  const d22 = d19.project_id;
+  if (d22 !== undefined) {
+    if (!v8(d22)) return false;
+  }
+  const d24 = d19.revision;
+  if (d24 !== undefined) {
+    if (!v13(d24)) return false;
+  }
+  if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) return false;
+  if (d19.result === undefined || ((Object.getPrototypeOf(d19) !== proto5 || proto5.result !== undefined) && !own4.call(d19, "result"))) return false;
+  const d27 = d19.result;
+  if (d27 !== undefined) {
+    if (!(d27 === "passed" || d27 === "failed" || d27 === "errored" || d27 === "running")) return false;
+  }
+  const d29 = d19.duration_seconds;
   if (d29 !== undefined) {
-    if (!v31(d29)) return false;
+    if ((Object.getPrototypeOf(d19) !== proto5 || proto5.duration_seconds !== undefined) && !own4.call(d19, "duration_seconds")) return false;
+    if (!(Number.isInteger(d29))) return false;
+    if (d29 > 86400) return false;
+    if (d29 < 0) return false;
   }
-  const d34 = d.artifacts;
-  if (d34 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) && !own2.call(d, "artifacts")) return false;
-    if (!(Array.isArray(d34))) return false;
-    if (d34.length > 50) return false;
-    for (let i35 = 0; i35 < d34.length; i35++) {
-      const d36 = d34[i35];
-      if (!(typeof d36 === "string")) return false;
-      if (d36.length > 256 && ucs2length(d36) > 256) return false;
+  const d31 = d.observed_at;
+  if (d31 === undefined) return false;
+  if (!v33(d31)) return false;
+  const d36 = d.artifacts;
+  if (d36 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto5 || proto5.artifacts !== undefined) && !own4.call(d, "artifacts")) return false;
+    if (!(Array.isArray(d36))) return false;
+    if (d36.length > 50) return false;
+    for (let i37 = 0; i37 < d36.length; i37++) {
+      const d38 = d36[i37];
+      if (!(typeof d38 === "string")) return false;
+      if (d38.length > 256 && ucs2length(d38) > 256) return false;
     }
   }
   return true;
@@ -122,101 +121,101 @@ function v15(d: any): boolean {
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v7c(d: any, c: Collector): void {
+function v8c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(4); return; }
-  if (!re8.test(d)) c.add(3);
+  if (!re9.test(d)) c.add(3);
 }
 
-function v12c(d: any, c: Collector): void {
+function v13c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(6); return; }
-  if (!re13.test(d)) c.add(5);
+  if (!re14.test(d)) c.add(5);
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(7); return; }
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(0);
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(1);
-  for (const k39 in d) {
-    if (!own2.call(d, k39)) c.add(2);
-    if (!(k39 === "project_id" || k39 === "revision")) c.member(2, k39);
+  if (!enumerable41.call(d, "project_id") || d.project_id === undefined) c.add(0);
+  if (!enumerable41.call(d, "revision") || d.revision === undefined) c.add(1);
+  for (const k42 in d) {
+    if (!own4.call(d, k42)) c.add(2);
+    if (!(k42 === "project_id" || k42 === "revision")) c.member(2, k42);
   }
-  const d40 = d.project_id;
-  if (d40 !== undefined) {
-    v7c(d40, c.at("project_id"));
-  }
-  const d43 = d.revision;
+  const d43 = d.project_id;
   if (d43 !== undefined) {
-    v12c(d43, c.at("revision"));
+    v8c(d43, c.at("project_id"));
+  }
+  const d46 = d.revision;
+  if (d46 !== undefined) {
+    v13c(d46, c.at("revision"));
   }
 }
 
-function v31c(d: any, c: Collector): void {
+function v33c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(24); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(22);
-  if (!format32(d)) c.add(23);
+  if (!format34(d)) c.add(23);
 }
 
-function v15c(d: any, c: Collector): void {
+function v16c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(30); return; }
-  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) c.add(8);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(9);
-  for (const k46 in d) {
-    if (!own2.call(d, k46)) c.add(10);
-    if (!(k46 === "build" || k46 === "observed_at" || k46 === "artifacts")) c.member(10, k46);
+  if (!enumerable41.call(d, "build") || d.build === undefined) c.add(8);
+  if (!enumerable41.call(d, "observed_at") || d.observed_at === undefined) c.add(9);
+  for (const k49 in d) {
+    if (!own4.call(d, k49)) c.add(10);
+    if (!(k49 === "build" || k49 === "observed_at" || k49 === "artifacts")) c.member(10, k49);
   }
-  const d47 = d.build;
-  if (d47 !== undefined) {
-    if (typeof d47 === "object" && d47 !== null && !Array.isArray(d47)) {
-      for (const k48 in d47) {
-        if (!own2.call(d47, k48)) c.add(11, "build");
-        if (!(k48 === "project_id" || k48 === "revision" || k48 === "result" || k48 === "duration_seconds")) c.member(11, k48, "build");
+  const d50 = d.build;
+  if (d50 !== undefined) {
+    if (typeof d50 === "object" && d50 !== null && !Array.isArray(d50)) {
+      for (const k51 in d50) {
+        if (!own4.call(d50, k51)) c.add(11, "build");
+        if (!(k51 === "project_id" || k51 === "revision" || k51 === "result" || k51 === "duration_seconds")) c.member(11, k51, "build");
       }
     }
-    l54: {
-      if (!((typeof d47 === "object" && d47 !== null && !Array.isArray(d47)))) { c.add(14, "build"); break l54; }
-      if (d47.project_id === undefined || ((Object.getPrototypeOf(d47) !== proto3 || proto3.project_id !== undefined) && !own2.call(d47, "project_id"))) c.add(12, "build");
-      if (d47.revision === undefined || ((Object.getPrototypeOf(d47) !== proto3 || proto3.revision !== undefined) && !own2.call(d47, "revision"))) c.add(13, "build");
-      const d50 = d47.project_id;
-      if (d50 !== undefined) {
-        v7c(d50, c.at("build", "project_id"));
+    if (!((typeof d50 === "object" && d50 !== null && !Array.isArray(d50)))) c.add(14, "build");
+    else {
+      if (!own4.call(d50, "project_id") || d50.project_id === undefined) c.add(12, "build");
+      if (!own4.call(d50, "revision") || d50.revision === undefined) c.add(13, "build");
+      const d53 = d50.project_id;
+      if (d53 !== undefined) {
+        v8c(d53, c.at("build", "project_id"));
       }
-      const d52 = d47.revision;
-      if (d52 !== undefined) {
-        v12c(d52, c.at("build", "revision"));
+      const d55 = d50.revision;
+      if (d55 !== undefined) {
+        v13c(d55, c.at("build", "revision"));
       }
     }
-    l61: {
-      if (!((typeof d47 === "object" && d47 !== null && !Array.isArray(d47)))) { c.add(21, "build"); break l61; }
-      if (d47.result === undefined || ((Object.getPrototypeOf(d47) !== proto3 || proto3.result !== undefined) && !own2.call(d47, "result"))) c.add(15, "build");
-      const d56 = d47.result;
-      if (d56 !== undefined) {
-        if (!(d56 === "passed" || d56 === "failed" || d56 === "errored" || d56 === "running")) c.add(16, "build", "result");
-      }
-      const d58 = d47.duration_seconds;
+    if (!((typeof d50 === "object" && d50 !== null && !Array.isArray(d50)))) c.add(21, "build");
+    else {
+      if (!own4.call(d50, "result") || d50.result === undefined) c.add(15, "build");
+      const d58 = d50.result;
       if (d58 !== undefined) {
-        if ((Object.getPrototypeOf(d47) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d47, "duration_seconds")) c.add(20, "build", "duration_seconds");
-        l60: {
-          if (!(Number.isInteger(d58))) { c.add(19, "build", "duration_seconds"); break l60; }
-          if (d58 > 86400) c.add(17, "build", "duration_seconds");
-          if (d58 < 0) c.add(18, "build", "duration_seconds");
+        if (!(d58 === "passed" || d58 === "failed" || d58 === "errored" || d58 === "running")) c.add(16, "build", "result");
+      }
+      const d60 = d50.duration_seconds;
+      if (d60 !== undefined) {
+        if (!own4.call(d50, "duration_seconds")) c.add(20, "build", "duration_seconds");
+        if (!(Number.isInteger(d60))) c.add(19, "build", "duration_seconds");
+        else {
+          if (d60 > 86400) c.add(17, "build", "duration_seconds");
+          if (d60 < 0) c.add(18, "build", "duration_seconds");
         }
       }
     }
   }
   const d62 = d.observed_at;
   if (d62 !== undefined) {
-    v31c(d62, c.at("observed_at"));
+    v33c(d62, c.at("observed_at"));
   }
   const d65 = d.artifacts;
   if (d65 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.artifacts !== undefined) && !own2.call(d, "artifacts")) c.add(29, "artifacts");
-    l71: {
-      if (!(Array.isArray(d65))) { c.add(28, "artifacts"); break l71; }
+    if (!own4.call(d, "artifacts")) c.add(29, "artifacts");
+    if (!(Array.isArray(d65))) c.add(28, "artifacts");
+    else {
       if (d65.length > 50) c.add(25, "artifacts");
       for (let i66 = 0; i66 < d65.length; i66++) {
         const d67 = d65[i66];
-        l69: {
-          if (!(typeof d67 === "string")) { c.add(27, "artifacts", i66); break l69; }
+        if (!(typeof d67 === "string")) c.add(27, "artifacts", i66);
+        else {
           if (d67.length > 256 && ucs2length(d67) > 256) c.add(26, "artifacts", i66);
         }
       }

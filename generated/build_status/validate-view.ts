@@ -8,141 +8,137 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re10 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re15 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format24 = formats["date-time"]!;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re12 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re17 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format26 = formats["date-time"]!;
+const enumerable28 = Object.prototype.propertyIsEnumerable;
 
 export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v9(d: any): boolean {
+function v11(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re10.test(d)) return false;
+  if (!re12.test(d)) return false;
   return true;
 }
 
-function v14(d: any): boolean {
+function v16(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re15.test(d)) return false;
+  if (!re17.test(d)) return false;
   return true;
 }
 
-function v23(d: any): boolean {
+function v25(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format24(d)) return false;
+  if (!format26(d)) return false;
   return true;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k4 in d) {
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "build" || k4 === "observed_at")) return false;
+  let r3 = 0;
+  for (const k2 in d) {
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "build" || k2 === "observed_at") r3++;
+    else return false;
   }
-  const d5 = d.build;
-  if (d5 !== undefined) {
-    if (!((typeof d5 === "object" && d5 !== null && !Array.isArray(d5)))) return false;
-    if (d5.project_id === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.project_id !== undefined) && !own2.call(d5, "project_id"))) return false;
-    if (d5.revision === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.revision !== undefined) && !own2.call(d5, "revision"))) return false;
-    if (d5.result === undefined || ((Object.getPrototypeOf(d5) !== proto3 || proto3.result !== undefined) && !own2.call(d5, "result"))) return false;
-    for (const k6 in d5) {
-      if (!own2.call(d5, k6)) return false;
-      if (!(k6 === "project_id" || k6 === "revision" || k6 === "result" || k6 === "duration_seconds")) return false;
-    }
-    const d7 = d5.project_id;
-    if (d7 !== undefined) {
-      if (!v9(d7)) return false;
-    }
-    const d12 = d5.revision;
-    if (d12 !== undefined) {
-      if (!v14(d12)) return false;
-    }
-    const d17 = d5.result;
-    if (d17 !== undefined) {
-      if (!(d17 === "passed" || d17 === "failed" || d17 === "errored" || d17 === "running")) return false;
-    }
-    const d19 = d5.duration_seconds;
-    if (d19 !== undefined) {
-      if ((Object.getPrototypeOf(d5) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d5, "duration_seconds")) return false;
-      if (!(Number.isInteger(d19))) return false;
-      if (d19 > 86400) return false;
-      if (d19 < 0) return false;
-    }
+  if (r3 !== 2) return false;
+  const d6 = d.build;
+  if (!((typeof d6 === "object" && d6 !== null && !Array.isArray(d6)))) return false;
+  let r8 = 0;
+  for (const k7 in d6) {
+    if (!own4.call(d6, k7)) return false;
+    if (k7 === "project_id" || k7 === "revision" || k7 === "result") r8++;
+    else if (!(k7 === "duration_seconds")) return false;
   }
-  const d21 = d.observed_at;
+  if (r8 !== 3) return false;
+  const d9 = d6.project_id;
+  if (d9 === undefined) return false;
+  if (!v11(d9)) return false;
+  const d14 = d6.revision;
+  if (d14 === undefined) return false;
+  if (!v16(d14)) return false;
+  const d19 = d6.result;
+  if (d19 === undefined) return false;
+  if (!(d19 === "passed" || d19 === "failed" || d19 === "errored" || d19 === "running")) return false;
+  const d21 = d6.duration_seconds;
   if (d21 !== undefined) {
-    if (!v23(d21)) return false;
+    if ((Object.getPrototypeOf(d6) !== proto5 || proto5.duration_seconds !== undefined) && !own4.call(d6, "duration_seconds")) return false;
+    if (!(Number.isInteger(d21))) return false;
+    if (d21 > 86400) return false;
+    if (d21 < 0) return false;
   }
+  const d23 = d.observed_at;
+  if (d23 === undefined) return false;
+  if (!v25(d23)) return false;
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v9c(d: any, c: Collector): void {
+function v11c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(8); return; }
-  if (!re10.test(d)) c.add(7);
+  if (!re12.test(d)) c.add(7);
 }
 
-function v14c(d: any, c: Collector): void {
+function v16c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(10); return; }
-  if (!re15.test(d)) c.add(9);
+  if (!re17.test(d)) c.add(9);
 }
 
-function v23c(d: any, c: Collector): void {
+function v25c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(19); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(17);
-  if (!format24(d)) c.add(18);
+  if (!format26(d)) c.add(18);
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(20); return; }
-  if (d.build === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.build !== undefined) && !own2.call(d, "build"))) c.add(0);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(1);
-  for (const k26 in d) {
-    if (!own2.call(d, k26)) c.add(2);
-    if (!(k26 === "build" || k26 === "observed_at")) c.member(2, k26);
+  if (!enumerable28.call(d, "build") || d.build === undefined) c.add(0);
+  if (!enumerable28.call(d, "observed_at") || d.observed_at === undefined) c.add(1);
+  for (const k29 in d) {
+    if (!own4.call(d, k29)) c.add(2);
+    if (!(k29 === "build" || k29 === "observed_at")) c.member(2, k29);
   }
-  const d27 = d.build;
-  if (d27 !== undefined) {
-    l40: {
-      if (!((typeof d27 === "object" && d27 !== null && !Array.isArray(d27)))) { c.add(16, "build"); break l40; }
-      if (d27.project_id === undefined || ((Object.getPrototypeOf(d27) !== proto3 || proto3.project_id !== undefined) && !own2.call(d27, "project_id"))) c.add(3, "build");
-      if (d27.revision === undefined || ((Object.getPrototypeOf(d27) !== proto3 || proto3.revision !== undefined) && !own2.call(d27, "revision"))) c.add(4, "build");
-      if (d27.result === undefined || ((Object.getPrototypeOf(d27) !== proto3 || proto3.result !== undefined) && !own2.call(d27, "result"))) c.add(5, "build");
-      for (const k28 in d27) {
-        if (!own2.call(d27, k28)) c.add(6, "build");
-        if (!(k28 === "project_id" || k28 === "revision" || k28 === "result" || k28 === "duration_seconds")) c.member(6, k28, "build");
+  const d30 = d.build;
+  if (d30 !== undefined) {
+    if (!((typeof d30 === "object" && d30 !== null && !Array.isArray(d30)))) c.add(16, "build");
+    else {
+      if (!enumerable28.call(d30, "project_id") || d30.project_id === undefined) c.add(3, "build");
+      if (!enumerable28.call(d30, "revision") || d30.revision === undefined) c.add(4, "build");
+      if (!enumerable28.call(d30, "result") || d30.result === undefined) c.add(5, "build");
+      for (const k31 in d30) {
+        if (!own4.call(d30, k31)) c.add(6, "build");
+        if (!(k31 === "project_id" || k31 === "revision" || k31 === "result" || k31 === "duration_seconds")) c.member(6, k31, "build");
       }
-      const d29 = d27.project_id;
-      if (d29 !== undefined) {
-        v9c(d29, c.at("build", "project_id"));
-      }
-      const d32 = d27.revision;
+      const d32 = d30.project_id;
       if (d32 !== undefined) {
-        v14c(d32, c.at("build", "revision"));
+        v11c(d32, c.at("build", "project_id"));
       }
-      const d35 = d27.result;
+      const d35 = d30.revision;
       if (d35 !== undefined) {
-        if (!(d35 === "passed" || d35 === "failed" || d35 === "errored" || d35 === "running")) c.add(11, "build", "result");
+        v16c(d35, c.at("build", "revision"));
       }
-      const d37 = d27.duration_seconds;
-      if (d37 !== undefined) {
-        if ((Object.getPrototypeOf(d27) !== proto3 || proto3.duration_seconds !== undefined) && !own2.call(d27, "duration_seconds")) c.add(15, "build", "duration_seconds");
-        l39: {
-          if (!(Number.isInteger(d37))) { c.add(14, "build", "duration_seconds"); break l39; }
-          if (d37 > 86400) c.add(12, "build", "duration_seconds");
-          if (d37 < 0) c.add(13, "build", "duration_seconds");
+      const d38 = d30.result;
+      if (d38 !== undefined) {
+        if (!(d38 === "passed" || d38 === "failed" || d38 === "errored" || d38 === "running")) c.add(11, "build", "result");
+      }
+      const d40 = d30.duration_seconds;
+      if (d40 !== undefined) {
+        if (!own4.call(d30, "duration_seconds")) c.add(15, "build", "duration_seconds");
+        if (!(Number.isInteger(d40))) c.add(14, "build", "duration_seconds");
+        else {
+          if (d40 > 86400) c.add(12, "build", "duration_seconds");
+          if (d40 < 0) c.add(13, "build", "duration_seconds");
         }
       }
     }
   }
-  const d41 = d.observed_at;
-  if (d41 !== undefined) {
-    v23c(d41, c.at("observed_at"));
+  const d42 = d.observed_at;
+  if (d42 !== undefined) {
+    v25c(d42, c.at("observed_at"));
   }
 }
 

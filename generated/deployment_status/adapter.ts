@@ -15,180 +15,174 @@ import {
 import type { DeploymentStatusAgentView, DeploymentStatusInput, DeploymentStatusOutput } from "./types.js";
 
 let members = 0;
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re10 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format17 = formats["date-time"]!;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re11 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format18 = formats["date-time"]!;
+const enumerable32 = Object.prototype.propertyIsEnumerable;
 
-export const validateInput: Validator = toValidator(v25, v25c, issues);
-export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count52, depth: 2 });
+export const validateInput: Validator = toValidator(v27, v27c, issues);
+export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count53, depth: 2 });
 
 /** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
-function count52(d: unknown): number {
+function count53(d: unknown): number {
   members = 0;
   return v1(d) ? members : -1;
 }
 
-function v9(d: any): boolean {
+function v10(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re10.test(d)) return false;
+  if (!re11.test(d)) return false;
   return true;
 }
 
-function v16(d: any): boolean {
+function v17(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format17(d)) return false;
+  if (!format18(d)) return false;
   return true;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) return false;
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k4 in d) {
+  let r3 = 0;
+  for (const k2 in d) {
     members++;
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "environment" || k4 === "revision" || k4 === "state" || k4 === "observed_at" || k4 === "replicas")) return false;
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "environment" || k2 === "revision" || k2 === "state" || k2 === "observed_at") r3++;
+    else if (!(k2 === "replicas")) return false;
   }
-  const d5 = d.environment;
-  if (d5 !== undefined) {
-    if (!(d5 === "staging" || d5 === "production")) return false;
-  }
-  const d7 = d.revision;
-  if (d7 !== undefined) {
-    if (!v9(d7)) return false;
-  }
-  const d12 = d.state;
-  if (d12 !== undefined) {
-    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out")) return false;
-  }
-  const d14 = d.observed_at;
-  if (d14 !== undefined) {
-    if (!v16(d14)) return false;
-  }
-  const d19 = d.replicas;
-  if (d19 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) return false;
-    if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) return false;
-    if (d19.ready === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) && !own2.call(d19, "ready"))) return false;
-    if (d19.desired === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) && !own2.call(d19, "desired"))) return false;
-    for (const k20 in d19) {
+  if (r3 !== 4) return false;
+  const d6 = d.environment;
+  if (d6 === undefined) return false;
+  if (!(d6 === "staging" || d6 === "production")) return false;
+  const d8 = d.revision;
+  if (d8 === undefined) return false;
+  if (!v10(d8)) return false;
+  const d13 = d.state;
+  if (d13 === undefined) return false;
+  if (!(d13 === "healthy" || d13 === "degraded" || d13 === "failed" || d13 === "rolling_out")) return false;
+  const d15 = d.observed_at;
+  if (d15 === undefined) return false;
+  if (!v17(d15)) return false;
+  const d20 = d.replicas;
+  if (d20 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto5 || proto5.replicas !== undefined) && !own4.call(d, "replicas")) return false;
+    if (!((typeof d20 === "object" && d20 !== null && !Array.isArray(d20)))) return false;
+    let r22 = 0;
+    for (const k21 in d20) {
       members++;
-      if (!own2.call(d19, k20)) return false;
-      if (!(k20 === "ready" || k20 === "desired")) return false;
+      if (!own4.call(d20, k21)) return false;
+      if (k21 === "ready" || k21 === "desired") r22++;
+      else return false;
     }
-    const d21 = d19.ready;
-    if (d21 !== undefined) {
-      if (!(Number.isInteger(d21))) return false;
-      if (d21 > 9007199254740991 || d21 < -9007199254740991) members = NaN;
-      if (d21 > 10000) return false;
-      if (d21 < 0) return false;
-    }
-    const d23 = d19.desired;
-    if (d23 !== undefined) {
-      if (!(Number.isInteger(d23))) return false;
-      if (d23 > 9007199254740991 || d23 < -9007199254740991) members = NaN;
-      if (d23 > 10000) return false;
-      if (d23 < 0) return false;
-    }
+    if (r22 !== 2) return false;
+    const d23 = d20.ready;
+    if (!(Number.isInteger(d23))) return false;
+    if (d23 > 9007199254740991 || d23 < -9007199254740991) members = NaN;
+    if (d23 > 10000) return false;
+    if (d23 < 0) return false;
+    const d25 = d20.desired;
+    if (!(Number.isInteger(d25))) return false;
+    if (d25 > 9007199254740991 || d25 < -9007199254740991) members = NaN;
+    if (d25 > 10000) return false;
+    if (d25 < 0) return false;
   }
   return true;
 }
 
-function v25(d: any): boolean {
+function v27(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
-  for (const k26 in d) {
-    if (!own2.call(d, k26)) return false;
-    if (!(k26 === "environment")) return false;
+  let r29 = 0;
+  for (const k28 in d) {
+    if (!own4.call(d, k28)) return false;
+    if (k28 === "environment") r29++;
+    else return false;
   }
-  const d27 = d.environment;
-  if (d27 !== undefined) {
-    if (!(d27 === "staging" || d27 === "production")) return false;
-  }
+  if (r29 !== 1) return false;
+  const d30 = d.environment;
+  if (d30 === undefined) return false;
+  if (!(d30 === "staging" || d30 === "production")) return false;
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v25c(d: any, c: Collector): void {
+function v27c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(3); return; }
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(0);
-  for (const k29 in d) {
-    if (!own2.call(d, k29)) c.add(1);
-    if (!(k29 === "environment")) c.member(1, k29);
+  if (!enumerable32.call(d, "environment") || d.environment === undefined) c.add(0);
+  for (const k33 in d) {
+    if (!own4.call(d, k33)) c.add(1);
+    if (!(k33 === "environment")) c.member(1, k33);
   }
-  const d30 = d.environment;
-  if (d30 !== undefined) {
-    if (!(d30 === "staging" || d30 === "production")) c.add(2, "environment");
+  const d34 = d.environment;
+  if (d34 !== undefined) {
+    if (!(d34 === "staging" || d34 === "production")) c.add(2, "environment");
   }
 }
 
-function v9c(d: any, c: Collector): void {
+function v10c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(11); return; }
-  if (!re10.test(d)) c.add(10);
+  if (!re11.test(d)) c.add(10);
 }
 
-function v16c(d: any, c: Collector): void {
+function v17c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(15); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(13);
-  if (!format17(d)) c.add(14);
+  if (!format18(d)) c.add(14);
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(27); return; }
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(4);
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(5);
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) c.add(6);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(7);
-  for (const k32 in d) {
-    if (!own2.call(d, k32)) c.add(8);
-    if (!(k32 === "environment" || k32 === "revision" || k32 === "state" || k32 === "observed_at" || k32 === "replicas")) c.member(8, k32);
+  if (!enumerable32.call(d, "environment") || d.environment === undefined) c.add(4);
+  if (!enumerable32.call(d, "revision") || d.revision === undefined) c.add(5);
+  if (!enumerable32.call(d, "state") || d.state === undefined) c.add(6);
+  if (!enumerable32.call(d, "observed_at") || d.observed_at === undefined) c.add(7);
+  for (const k36 in d) {
+    if (!own4.call(d, k36)) c.add(8);
+    if (!(k36 === "environment" || k36 === "revision" || k36 === "state" || k36 === "observed_at" || k36 === "replicas")) c.member(8, k36);
   }
-  const d33 = d.environment;
-  if (d33 !== undefined) {
-    if (!(d33 === "staging" || d33 === "production")) c.add(9, "environment");
+  const d37 = d.environment;
+  if (d37 !== undefined) {
+    if (!(d37 === "staging" || d37 === "production")) c.add(9, "environment");
   }
-  const d35 = d.revision;
-  if (d35 !== undefined) {
-    v9c(d35, c.at("revision"));
+  const d39 = d.revision;
+  if (d39 !== undefined) {
+    v10c(d39, c.at("revision"));
   }
-  const d38 = d.state;
-  if (d38 !== undefined) {
-    if (!(d38 === "healthy" || d38 === "degraded" || d38 === "failed" || d38 === "rolling_out")) c.add(12, "state");
+  const d42 = d.state;
+  if (d42 !== undefined) {
+    if (!(d42 === "healthy" || d42 === "degraded" || d42 === "failed" || d42 === "rolling_out")) c.add(12, "state");
   }
-  const d40 = d.observed_at;
-  if (d40 !== undefined) {
-    v16c(d40, c.at("observed_at"));
+  const d44 = d.observed_at;
+  if (d44 !== undefined) {
+    v17c(d44, c.at("observed_at"));
   }
-  const d43 = d.replicas;
-  if (d43 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) c.add(26, "replicas");
-    l51: {
-      if (!((typeof d43 === "object" && d43 !== null && !Array.isArray(d43)))) { c.add(25, "replicas"); break l51; }
-      if (d43.ready === undefined || ((Object.getPrototypeOf(d43) !== proto3 || proto3.ready !== undefined) && !own2.call(d43, "ready"))) c.add(16, "replicas");
-      if (d43.desired === undefined || ((Object.getPrototypeOf(d43) !== proto3 || proto3.desired !== undefined) && !own2.call(d43, "desired"))) c.add(17, "replicas");
-      for (const k44 in d43) {
-        if (!own2.call(d43, k44)) c.add(18, "replicas");
-        if (!(k44 === "ready" || k44 === "desired")) c.member(18, k44, "replicas");
+  const d47 = d.replicas;
+  if (d47 !== undefined) {
+    if (!own4.call(d, "replicas")) c.add(26, "replicas");
+    if (!((typeof d47 === "object" && d47 !== null && !Array.isArray(d47)))) c.add(25, "replicas");
+    else {
+      if (!enumerable32.call(d47, "ready") || d47.ready === undefined) c.add(16, "replicas");
+      if (!enumerable32.call(d47, "desired") || d47.desired === undefined) c.add(17, "replicas");
+      for (const k48 in d47) {
+        if (!own4.call(d47, k48)) c.add(18, "replicas");
+        if (!(k48 === "ready" || k48 === "desired")) c.member(18, k48, "replicas");
       }
-      const d45 = d43.ready;
-      if (d45 !== undefined) {
-        l47: {
-          if (!(Number.isInteger(d45))) { c.add(21, "replicas", "ready"); break l47; }
-          if (d45 > 10000) c.add(19, "replicas", "ready");
-          if (d45 < 0) c.add(20, "replicas", "ready");
+      const d49 = d47.ready;
+      if (d49 !== undefined) {
+        if (!(Number.isInteger(d49))) c.add(21, "replicas", "ready");
+        else {
+          if (d49 > 10000) c.add(19, "replicas", "ready");
+          if (d49 < 0) c.add(20, "replicas", "ready");
         }
       }
-      const d48 = d43.desired;
-      if (d48 !== undefined) {
-        l50: {
-          if (!(Number.isInteger(d48))) { c.add(24, "replicas", "desired"); break l50; }
-          if (d48 > 10000) c.add(22, "replicas", "desired");
-          if (d48 < 0) c.add(23, "replicas", "desired");
+      const d51 = d47.desired;
+      if (d51 !== undefined) {
+        if (!(Number.isInteger(d51))) c.add(24, "replicas", "desired");
+        else {
+          if (d51 > 10000) c.add(22, "replicas", "desired");
+          if (d51 < 0) c.add(23, "replicas", "desired");
         }
       }
     }

@@ -8,142 +8,135 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re10 = new RegExp("^[0-9a-f]{7,40}$", "u");
-const format17 = formats["date-time"]!;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re11 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const format18 = formats["date-time"]!;
+const enumerable27 = Object.prototype.propertyIsEnumerable;
 
 export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v9(d: any): boolean {
+function v10(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re10.test(d)) return false;
+  if (!re11.test(d)) return false;
   return true;
 }
 
-function v16(d: any): boolean {
+function v17(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format17(d)) return false;
+  if (!format18(d)) return false;
   return true;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) return false;
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) return false;
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k4 in d) {
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "environment" || k4 === "revision" || k4 === "state" || k4 === "observed_at" || k4 === "replicas")) return false;
+  let r3 = 0;
+  for (const k2 in d) {
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "environment" || k2 === "revision" || k2 === "state" || k2 === "observed_at") r3++;
+    else if (!(k2 === "replicas")) return false;
   }
-  const d5 = d.environment;
-  if (d5 !== undefined) {
-    if (!(d5 === "staging" || d5 === "production")) return false;
-  }
-  const d7 = d.revision;
-  if (d7 !== undefined) {
-    if (!v9(d7)) return false;
-  }
-  const d12 = d.state;
-  if (d12 !== undefined) {
-    if (!(d12 === "healthy" || d12 === "degraded" || d12 === "failed" || d12 === "rolling_out")) return false;
-  }
-  const d14 = d.observed_at;
-  if (d14 !== undefined) {
-    if (!v16(d14)) return false;
-  }
-  const d19 = d.replicas;
-  if (d19 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) return false;
-    if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) return false;
-    if (d19.ready === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.ready !== undefined) && !own2.call(d19, "ready"))) return false;
-    if (d19.desired === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.desired !== undefined) && !own2.call(d19, "desired"))) return false;
-    for (const k20 in d19) {
-      if (!own2.call(d19, k20)) return false;
-      if (!(k20 === "ready" || k20 === "desired")) return false;
+  if (r3 !== 4) return false;
+  const d6 = d.environment;
+  if (d6 === undefined) return false;
+  if (!(d6 === "staging" || d6 === "production")) return false;
+  const d8 = d.revision;
+  if (d8 === undefined) return false;
+  if (!v10(d8)) return false;
+  const d13 = d.state;
+  if (d13 === undefined) return false;
+  if (!(d13 === "healthy" || d13 === "degraded" || d13 === "failed" || d13 === "rolling_out")) return false;
+  const d15 = d.observed_at;
+  if (d15 === undefined) return false;
+  if (!v17(d15)) return false;
+  const d20 = d.replicas;
+  if (d20 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto5 || proto5.replicas !== undefined) && !own4.call(d, "replicas")) return false;
+    if (!((typeof d20 === "object" && d20 !== null && !Array.isArray(d20)))) return false;
+    let r22 = 0;
+    for (const k21 in d20) {
+      if (!own4.call(d20, k21)) return false;
+      if (k21 === "ready" || k21 === "desired") r22++;
+      else return false;
     }
-    const d21 = d19.ready;
-    if (d21 !== undefined) {
-      if (!(Number.isInteger(d21))) return false;
-      if (d21 > 10000) return false;
-      if (d21 < 0) return false;
-    }
-    const d23 = d19.desired;
-    if (d23 !== undefined) {
-      if (!(Number.isInteger(d23))) return false;
-      if (d23 > 10000) return false;
-      if (d23 < 0) return false;
-    }
+    if (r22 !== 2) return false;
+    const d23 = d20.ready;
+    if (!(Number.isInteger(d23))) return false;
+    if (d23 > 10000) return false;
+    if (d23 < 0) return false;
+    const d25 = d20.desired;
+    if (!(Number.isInteger(d25))) return false;
+    if (d25 > 10000) return false;
+    if (d25 < 0) return false;
   }
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v9c(d: any, c: Collector): void {
+function v10c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(7); return; }
-  if (!re10.test(d)) c.add(6);
+  if (!re11.test(d)) c.add(6);
 }
 
-function v16c(d: any, c: Collector): void {
+function v17c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(11); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(9);
-  if (!format17(d)) c.add(10);
+  if (!format18(d)) c.add(10);
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(23); return; }
-  if (d.environment === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.environment !== undefined) && !own2.call(d, "environment"))) c.add(0);
-  if (d.revision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.revision !== undefined) && !own2.call(d, "revision"))) c.add(1);
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) c.add(2);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(3);
-  for (const k25 in d) {
-    if (!own2.call(d, k25)) c.add(4);
-    if (!(k25 === "environment" || k25 === "revision" || k25 === "state" || k25 === "observed_at" || k25 === "replicas")) c.member(4, k25);
+  if (!enumerable27.call(d, "environment") || d.environment === undefined) c.add(0);
+  if (!enumerable27.call(d, "revision") || d.revision === undefined) c.add(1);
+  if (!enumerable27.call(d, "state") || d.state === undefined) c.add(2);
+  if (!enumerable27.call(d, "observed_at") || d.observed_at === undefined) c.add(3);
+  for (const k28 in d) {
+    if (!own4.call(d, k28)) c.add(4);
+    if (!(k28 === "environment" || k28 === "revision" || k28 === "state" || k28 === "observed_at" || k28 === "replicas")) c.member(4, k28);
   }
-  const d26 = d.environment;
-  if (d26 !== undefined) {
-    if (!(d26 === "staging" || d26 === "production")) c.add(5, "environment");
+  const d29 = d.environment;
+  if (d29 !== undefined) {
+    if (!(d29 === "staging" || d29 === "production")) c.add(5, "environment");
   }
-  const d28 = d.revision;
-  if (d28 !== undefined) {
-    v9c(d28, c.at("revision"));
-  }
-  const d31 = d.state;
+  const d31 = d.revision;
   if (d31 !== undefined) {
-    if (!(d31 === "healthy" || d31 === "degraded" || d31 === "failed" || d31 === "rolling_out")) c.add(8, "state");
+    v10c(d31, c.at("revision"));
   }
-  const d33 = d.observed_at;
-  if (d33 !== undefined) {
-    v16c(d33, c.at("observed_at"));
+  const d34 = d.state;
+  if (d34 !== undefined) {
+    if (!(d34 === "healthy" || d34 === "degraded" || d34 === "failed" || d34 === "rolling_out")) c.add(8, "state");
   }
-  const d36 = d.replicas;
+  const d36 = d.observed_at;
   if (d36 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.replicas !== undefined) && !own2.call(d, "replicas")) c.add(22, "replicas");
-    l44: {
-      if (!((typeof d36 === "object" && d36 !== null && !Array.isArray(d36)))) { c.add(21, "replicas"); break l44; }
-      if (d36.ready === undefined || ((Object.getPrototypeOf(d36) !== proto3 || proto3.ready !== undefined) && !own2.call(d36, "ready"))) c.add(12, "replicas");
-      if (d36.desired === undefined || ((Object.getPrototypeOf(d36) !== proto3 || proto3.desired !== undefined) && !own2.call(d36, "desired"))) c.add(13, "replicas");
-      for (const k37 in d36) {
-        if (!own2.call(d36, k37)) c.add(14, "replicas");
-        if (!(k37 === "ready" || k37 === "desired")) c.member(14, k37, "replicas");
+    v17c(d36, c.at("observed_at"));
+  }
+  const d39 = d.replicas;
+  if (d39 !== undefined) {
+    if (!own4.call(d, "replicas")) c.add(22, "replicas");
+    if (!((typeof d39 === "object" && d39 !== null && !Array.isArray(d39)))) c.add(21, "replicas");
+    else {
+      if (!enumerable27.call(d39, "ready") || d39.ready === undefined) c.add(12, "replicas");
+      if (!enumerable27.call(d39, "desired") || d39.desired === undefined) c.add(13, "replicas");
+      for (const k40 in d39) {
+        if (!own4.call(d39, k40)) c.add(14, "replicas");
+        if (!(k40 === "ready" || k40 === "desired")) c.member(14, k40, "replicas");
       }
-      const d38 = d36.ready;
-      if (d38 !== undefined) {
-        l40: {
-          if (!(Number.isInteger(d38))) { c.add(17, "replicas", "ready"); break l40; }
-          if (d38 > 10000) c.add(15, "replicas", "ready");
-          if (d38 < 0) c.add(16, "replicas", "ready");
+      const d41 = d39.ready;
+      if (d41 !== undefined) {
+        if (!(Number.isInteger(d41))) c.add(17, "replicas", "ready");
+        else {
+          if (d41 > 10000) c.add(15, "replicas", "ready");
+          if (d41 < 0) c.add(16, "replicas", "ready");
         }
       }
-      const d41 = d36.desired;
-      if (d41 !== undefined) {
-        l43: {
-          if (!(Number.isInteger(d41))) { c.add(20, "replicas", "desired"); break l43; }
-          if (d41 > 10000) c.add(18, "replicas", "desired");
-          if (d41 < 0) c.add(19, "replicas", "desired");
+      const d43 = d39.desired;
+      if (d43 !== undefined) {
+        if (!(Number.isInteger(d43))) c.add(20, "replicas", "desired");
+        else {
+          if (d43 > 10000) c.add(18, "replicas", "desired");
+          if (d43 < 0) c.add(19, "replicas", "desired");
         }
       }
     }

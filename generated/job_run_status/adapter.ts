@@ -17,105 +17,93 @@ import type { JobRunStatusAgentView, JobRunStatusInput, JobRunStatusOutput } fro
 let members = 0;
 const own2 = Object.prototype.hasOwnProperty;
 const proto3: any = Object.prototype;
-const re10 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
-const re21 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re24 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format31 = formats["date-time"]!;
-const format34 = formats["uri"]!;
-const re67 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
+const re11 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.\\-]{7,63}$", "u");
+const re23 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re26 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format33 = formats["date-time"]!;
+const format36 = formats["uri"]!;
+const re73 = new RegExp("^[a-z][a-z0-9_-]{0,62}$", "u");
+const enumerable75 = Object.prototype.propertyIsEnumerable;
 
-export const validateInput: Validator = toValidator(v62, v62c, issues);
-export const validateEnvelope: Validator = toValidator(v1, v1c, issues, { count: count134, depth: 4 });
+export const validateInput: Validator = toValidator(v67, v67c, issues);
+export const validateEnvelope: Validator = toValidator(v1, v1c, issues, { count: count131, depth: 4 });
 
 /** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
-function count134(d: unknown): number {
+function count131(d: unknown): number {
   members = 0;
   return v1(d) ? members : -1;
 }
 
-function v20(d: any): boolean {
+function v22(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re21.test(d)) return false;
+  if (!re23.test(d)) return false;
   return true;
 }
 
-function v30(d: any): boolean {
+function v32(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format31(d)) return false;
+  if (!format33(d)) return false;
   return true;
 }
 
-function v16(d: any): boolean {
+function v17(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
-  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) return false;
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) return false;
-  for (const k17 in d) {
+  let r19 = 0;
+  for (const k18 in d) {
     members++;
-    if (!own2.call(d, k17)) return false;
-    if (!(k17 === "project_id" || k17 === "run_id" || k17 === "state" || k17 === "observed_at" || k17 === "log_url" || k17 === "runs")) return false;
+    if (!own2.call(d, k18)) return false;
+    if (k18 === "project_id" || k18 === "run_id" || k18 === "state" || k18 === "observed_at" || k18 === "runs") r19++;
+    else if (!(k18 === "log_url")) return false;
   }
-  const d18 = d.project_id;
-  if (d18 !== undefined) {
-    if (!v20(d18)) return false;
-  }
-  const d23 = d.run_id;
-  if (d23 !== undefined) {
-    if (!(typeof d23 === "string")) return false;
-    if (!re24.test(d23)) return false;
-  }
-  const d26 = d.state;
-  if (d26 !== undefined) {
-    if (!(d26 === "failed" || d26 === "running" || d26 === "succeeded" || d26 === "cancelled")) return false;
-  }
-  const d28 = d.observed_at;
-  if (d28 !== undefined) {
-    if (!v30(d28)) return false;
-  }
-  const d33 = d.log_url;
-  if (d33 !== undefined) {
+  if (r19 !== 5) return false;
+  const d20 = d.project_id;
+  if (d20 === undefined) return false;
+  if (!v22(d20)) return false;
+  const d25 = d.run_id;
+  if (!(typeof d25 === "string")) return false;
+  if (!re26.test(d25)) return false;
+  const d28 = d.state;
+  if (d28 === undefined) return false;
+  if (!(d28 === "failed" || d28 === "running" || d28 === "succeeded" || d28 === "cancelled")) return false;
+  const d30 = d.observed_at;
+  if (d30 === undefined) return false;
+  if (!v32(d30)) return false;
+  const d35 = d.log_url;
+  if (d35 !== undefined) {
     if ((Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) && !own2.call(d, "log_url")) return false;
-    if (!(typeof d33 === "string")) return false;
-    if (d33.length > 2048 && ucs2length(d33) > 2048) return false;
-    if (!format34(d33)) return false;
+    if (!(typeof d35 === "string")) return false;
+    if (d35.length > 2048 && ucs2length(d35) > 2048) return false;
+    if (!format36(d35)) return false;
   }
-  const d36 = d.runs;
-  if (d36 !== undefined) {
-    if (!(Array.isArray(d36))) return false;
-    if (d36.length > 20) return false;
-    for (let i37 = 0; i37 < d36.length; i37++) {
-      const d38 = d36[i37];
-      if (!((typeof d38 === "object" && d38 !== null && !Array.isArray(d38)))) return false;
-      if (d38.run_id === undefined || ((Object.getPrototypeOf(d38) !== proto3 || proto3.run_id !== undefined) && !own2.call(d38, "run_id"))) return false;
-      if (d38.state === undefined || ((Object.getPrototypeOf(d38) !== proto3 || proto3.state !== undefined) && !own2.call(d38, "state"))) return false;
-      if (d38.started_at === undefined || ((Object.getPrototypeOf(d38) !== proto3 || proto3.started_at !== undefined) && !own2.call(d38, "started_at"))) return false;
-      for (const k39 in d38) {
-        members++;
-        if (!own2.call(d38, k39)) return false;
-        if (!(k39 === "run_id" || k39 === "state" || k39 === "started_at" || k39 === "triggered_by")) return false;
-      }
-      const d40 = d38.run_id;
-      if (d40 !== undefined) {
-        if (!(typeof d40 === "string")) return false;
-        if (!re24.test(d40)) return false;
-      }
-      const d42 = d38.state;
-      if (d42 !== undefined) {
-        if (!(d42 === "failed" || d42 === "running" || d42 === "succeeded" || d42 === "cancelled")) return false;
-      }
-      const d44 = d38.started_at;
-      if (d44 !== undefined) {
-        if (!v30(d44)) return false;
-      }
-      const d46 = d38.triggered_by;
-      if (d46 !== undefined) {
-        if ((Object.getPrototypeOf(d38) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d38, "triggered_by")) return false;
-        if (!(typeof d46 === "string")) return false;
-        if (d46.length > 128 && ucs2length(d46) > 128) return false;
-      }
+  const d38 = d.runs;
+  if (!(Array.isArray(d38))) return false;
+  if (d38.length > 20) return false;
+  for (let i39 = 0; i39 < d38.length; i39++) {
+    const d40 = d38[i39];
+    if (!((typeof d40 === "object" && d40 !== null && !Array.isArray(d40)))) return false;
+    let r42 = 0;
+    for (const k41 in d40) {
+      members++;
+      if (!own2.call(d40, k41)) return false;
+      if (k41 === "run_id" || k41 === "state" || k41 === "started_at") r42++;
+      else if (!(k41 === "triggered_by")) return false;
+    }
+    if (r42 !== 3) return false;
+    const d43 = d40.run_id;
+    if (!(typeof d43 === "string")) return false;
+    if (!re26.test(d43)) return false;
+    const d45 = d40.state;
+    if (d45 === undefined) return false;
+    if (!(d45 === "failed" || d45 === "running" || d45 === "succeeded" || d45 === "cancelled")) return false;
+    const d47 = d40.started_at;
+    if (d47 === undefined) return false;
+    if (!v32(d47)) return false;
+    const d49 = d40.triggered_by;
+    if (d49 !== undefined) {
+      if ((Object.getPrototypeOf(d40) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d40, "triggered_by")) return false;
+      if (!(typeof d49 === "string")) return false;
+      if (d49.length > 128 && ucs2length(d49) > 128) return false;
     }
   }
   return true;
@@ -127,211 +115,194 @@ function v1(d: any): boolean {
   const tag5 = d.outcome;
   if (tag5 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) return false;
-      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) return false;
-      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
-      if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) return false;
+      let r7 = 0;
       for (const k6 in d) {
         members++;
         if (!own2.call(d, k6)) return false;
-        if (!(k6 === "tool" || k6 === "request_id" || k6 === "outcome" || k6 === "data")) return false;
+        if (k6 === "tool" || k6 === "request_id" || k6 === "outcome" || k6 === "data") r7++;
+        else return false;
       }
-      const d7 = d.tool;
-      if (d7 !== undefined) {
-        if (!(d7 === "job_run_status")) return false;
-      }
-      const d9 = d.request_id;
-      if (d9 !== undefined) {
-        if (!(typeof d9 === "string")) return false;
-        if (!re10.test(d9)) return false;
-      }
-      const d12 = d.outcome;
-      if (d12 !== undefined) {
-        if (!(d12 === "success")) return false;
-      }
-      const d14 = d.data;
-      if (d14 !== undefined) {
-        if (!v16(d14)) return false;
-      }
+      if (r7 !== 4) return false;
+      const d8 = d.tool;
+      if (d8 === undefined) return false;
+      if (!(d8 === "job_run_status")) return false;
+      const d10 = d.request_id;
+      if (!(typeof d10 === "string")) return false;
+      if (!re11.test(d10)) return false;
+      const d13 = d.outcome;
+      if (d13 === undefined) return false;
+      if (!(d13 === "success")) return false;
+      const d15 = d.data;
+      if (d15 === undefined) return false;
+      if (!v17(d15)) return false;
     }
   } else if (tag5 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) return false;
-      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) return false;
-      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) return false;
-      if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) return false;
-      for (const k49 in d) {
+      let r53 = 0;
+      for (const k52 in d) {
         members++;
-        if (!own2.call(d, k49)) return false;
-        if (!(k49 === "tool" || k49 === "request_id" || k49 === "outcome" || k49 === "error")) return false;
+        if (!own2.call(d, k52)) return false;
+        if (k52 === "tool" || k52 === "request_id" || k52 === "outcome" || k52 === "error") r53++;
+        else return false;
       }
-      const d50 = d.tool;
-      if (d50 !== undefined) {
-        if (!(d50 === "job_run_status")) return false;
+      if (r53 !== 4) return false;
+      const d54 = d.tool;
+      if (d54 === undefined) return false;
+      if (!(d54 === "job_run_status")) return false;
+      const d56 = d.request_id;
+      if (!(typeof d56 === "string")) return false;
+      if (!re11.test(d56)) return false;
+      const d58 = d.outcome;
+      if (d58 === undefined) return false;
+      if (!(d58 === "failure")) return false;
+      const d60 = d.error;
+      if (!((typeof d60 === "object" && d60 !== null && !Array.isArray(d60)))) return false;
+      let r62 = 0;
+      for (const k61 in d60) {
+        members++;
+        if (!own2.call(d60, k61)) return false;
+        if (k61 === "code" || k61 === "retryable") r62++;
+        else return false;
       }
-      const d52 = d.request_id;
-      if (d52 !== undefined) {
-        if (!(typeof d52 === "string")) return false;
-        if (!re10.test(d52)) return false;
-      }
-      const d54 = d.outcome;
-      if (d54 !== undefined) {
-        if (!(d54 === "failure")) return false;
-      }
-      const d56 = d.error;
-      if (d56 !== undefined) {
-        if (!((typeof d56 === "object" && d56 !== null && !Array.isArray(d56)))) return false;
-        if (d56.code === undefined || ((Object.getPrototypeOf(d56) !== proto3 || proto3.code !== undefined) && !own2.call(d56, "code"))) return false;
-        if (d56.retryable === undefined || ((Object.getPrototypeOf(d56) !== proto3 || proto3.retryable !== undefined) && !own2.call(d56, "retryable"))) return false;
-        for (const k57 in d56) {
-          members++;
-          if (!own2.call(d56, k57)) return false;
-          if (!(k57 === "code" || k57 === "retryable")) return false;
-        }
-        const d58 = d56.code;
-        if (d58 !== undefined) {
-          if (!(d58 === "AUTH_FAILED" || d58 === "INVALID_RESPONSE" || d58 === "NOT_FOUND" || d58 === "RATE_LIMITED" || d58 === "REMOTE_FORBIDDEN" || d58 === "UPSTREAM_UNAVAILABLE")) return false;
-        }
-        const d60 = d56.retryable;
-        if (d60 !== undefined) {
-          if (!(typeof d60 === "boolean")) return false;
-        }
-      }
+      if (r62 !== 2) return false;
+      const d63 = d60.code;
+      if (d63 === undefined) return false;
+      if (!(d63 === "AUTH_FAILED" || d63 === "INVALID_RESPONSE" || d63 === "NOT_FOUND" || d63 === "RATE_LIMITED" || d63 === "REMOTE_FORBIDDEN" || d63 === "UPSTREAM_UNAVAILABLE")) return false;
+      const d65 = d60.retryable;
+      if (!(typeof d65 === "boolean")) return false;
     }
   } else return false;
   return true;
 }
 
-function v62(d: any): boolean {
+function v67(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
-  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) return false;
-  for (const k63 in d) {
-    if (!own2.call(d, k63)) return false;
-    if (!(k63 === "project_id" || k63 === "job")) return false;
+  let r69 = 0;
+  for (const k68 in d) {
+    if (!own2.call(d, k68)) return false;
+    if (k68 === "project_id" || k68 === "job") r69++;
+    else return false;
   }
-  const d64 = d.project_id;
-  if (d64 !== undefined) {
-    if (!v20(d64)) return false;
-  }
-  const d66 = d.job;
-  if (d66 !== undefined) {
-    if (!(typeof d66 === "string")) return false;
-    if (!re67.test(d66)) return false;
-  }
+  if (r69 !== 2) return false;
+  const d70 = d.project_id;
+  if (d70 === undefined) return false;
+  if (!v22(d70)) return false;
+  const d72 = d.job;
+  if (!(typeof d72 === "string")) return false;
+  if (!re73.test(d72)) return false;
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v20c(d: any, c: Collector): void {
+function v22c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(4); return; }
-  if (!re21.test(d)) c.add(3);
+  if (!re23.test(d)) c.add(3);
 }
 
-function v62c(d: any, c: Collector): void {
+function v67c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(7); return; }
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(0);
-  if (d.job === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.job !== undefined) && !own2.call(d, "job"))) c.add(1);
-  for (const k69 in d) {
-    if (!own2.call(d, k69)) c.add(2);
-    if (!(k69 === "project_id" || k69 === "job")) c.member(2, k69);
+  if (!enumerable75.call(d, "project_id") || d.project_id === undefined) c.add(0);
+  if (!enumerable75.call(d, "job") || d.job === undefined) c.add(1);
+  for (const k76 in d) {
+    if (!own2.call(d, k76)) c.add(2);
+    if (!(k76 === "project_id" || k76 === "job")) c.member(2, k76);
   }
-  const d70 = d.project_id;
-  if (d70 !== undefined) {
-    v20c(d70, c.at("project_id"));
+  const d77 = d.project_id;
+  if (d77 !== undefined) {
+    v22c(d77, c.at("project_id"));
   }
-  const d73 = d.job;
-  if (d73 !== undefined) {
-    l75: {
-      if (!(typeof d73 === "string")) { c.add(6, "job"); break l75; }
-      if (!re67.test(d73)) c.add(5, "job");
+  const d80 = d.job;
+  if (d80 !== undefined) {
+    if (!(typeof d80 === "string")) c.add(6, "job");
+    else {
+      if (!re73.test(d80)) c.add(5, "job");
     }
   }
 }
 
-function v30c(d: any, c: Collector): void {
+function v32c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(29); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(27);
-  if (!format31(d)) c.add(28);
+  if (!format33(d)) c.add(28);
 }
 
-function v16c(d: any, c: Collector): void {
+function v17c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(47); return; }
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(18);
-  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) c.add(19);
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) c.add(20);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(21);
-  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) c.add(22);
-  for (const k88 in d) {
-    if (!own2.call(d, k88)) c.add(23);
-    if (!(k88 === "project_id" || k88 === "run_id" || k88 === "state" || k88 === "observed_at" || k88 === "log_url" || k88 === "runs")) c.member(23, k88);
+  if (!enumerable75.call(d, "project_id") || d.project_id === undefined) c.add(18);
+  if (!enumerable75.call(d, "run_id") || d.run_id === undefined) c.add(19);
+  if (!enumerable75.call(d, "state") || d.state === undefined) c.add(20);
+  if (!enumerable75.call(d, "observed_at") || d.observed_at === undefined) c.add(21);
+  if (!enumerable75.call(d, "runs") || d.runs === undefined) c.add(22);
+  for (const k93 in d) {
+    if (!own2.call(d, k93)) c.add(23);
+    if (!(k93 === "project_id" || k93 === "run_id" || k93 === "state" || k93 === "observed_at" || k93 === "log_url" || k93 === "runs")) c.member(23, k93);
   }
-  const d89 = d.project_id;
-  if (d89 !== undefined) {
-    v20c(d89, c.at("project_id"));
-  }
-  const d91 = d.run_id;
-  if (d91 !== undefined) {
-    l93: {
-      if (!(typeof d91 === "string")) { c.add(25, "run_id"); break l93; }
-      if (!re24.test(d91)) c.add(24, "run_id");
-    }
-  }
-  const d94 = d.state;
+  const d94 = d.project_id;
   if (d94 !== undefined) {
-    if (!(d94 === "failed" || d94 === "running" || d94 === "succeeded" || d94 === "cancelled")) c.add(26, "state");
+    v22c(d94, c.at("project_id"));
   }
-  const d96 = d.observed_at;
+  const d96 = d.run_id;
   if (d96 !== undefined) {
-    v30c(d96, c.at("observed_at"));
-  }
-  const d99 = d.log_url;
-  if (d99 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.log_url !== undefined) && !own2.call(d, "log_url")) c.add(33, "log_url");
-    l101: {
-      if (!(typeof d99 === "string")) { c.add(32, "log_url"); break l101; }
-      if (d99.length > 2048 && ucs2length(d99) > 2048) c.add(30, "log_url");
-      if (!format34(d99)) c.add(31, "log_url");
+    if (!(typeof d96 === "string")) c.add(25, "run_id");
+    else {
+      if (!re26.test(d96)) c.add(24, "run_id");
     }
   }
-  const d102 = d.runs;
-  if (d102 !== undefined) {
-    l118: {
-      if (!(Array.isArray(d102))) { c.add(46, "runs"); break l118; }
-      if (d102.length > 20) c.add(34, "runs");
-      for (let i103 = 0; i103 < d102.length; i103++) {
-        const d104 = d102[i103];
-        l116: {
-          if (!((typeof d104 === "object" && d104 !== null && !Array.isArray(d104)))) { c.add(45, "runs", i103); break l116; }
-          if (d104.run_id === undefined || ((Object.getPrototypeOf(d104) !== proto3 || proto3.run_id !== undefined) && !own2.call(d104, "run_id"))) c.add(35, "runs", i103);
-          if (d104.state === undefined || ((Object.getPrototypeOf(d104) !== proto3 || proto3.state !== undefined) && !own2.call(d104, "state"))) c.add(36, "runs", i103);
-          if (d104.started_at === undefined || ((Object.getPrototypeOf(d104) !== proto3 || proto3.started_at !== undefined) && !own2.call(d104, "started_at"))) c.add(37, "runs", i103);
-          for (const k105 in d104) {
-            if (!own2.call(d104, k105)) c.add(38, "runs", i103);
-            if (!(k105 === "run_id" || k105 === "state" || k105 === "started_at" || k105 === "triggered_by")) c.member(38, k105, "runs", i103);
+  const d98 = d.state;
+  if (d98 !== undefined) {
+    if (!(d98 === "failed" || d98 === "running" || d98 === "succeeded" || d98 === "cancelled")) c.add(26, "state");
+  }
+  const d100 = d.observed_at;
+  if (d100 !== undefined) {
+    v32c(d100, c.at("observed_at"));
+  }
+  const d103 = d.log_url;
+  if (d103 !== undefined) {
+    if (!own2.call(d, "log_url")) c.add(33, "log_url");
+    if (!(typeof d103 === "string")) c.add(32, "log_url");
+    else {
+      if (d103.length > 2048 && ucs2length(d103) > 2048) c.add(30, "log_url");
+      if (!format36(d103)) c.add(31, "log_url");
+    }
+  }
+  const d105 = d.runs;
+  if (d105 !== undefined) {
+    if (!(Array.isArray(d105))) c.add(46, "runs");
+    else {
+      if (d105.length > 20) c.add(34, "runs");
+      for (let i106 = 0; i106 < d105.length; i106++) {
+        const d107 = d105[i106];
+        if (!((typeof d107 === "object" && d107 !== null && !Array.isArray(d107)))) c.add(45, "runs", i106);
+        else {
+          if (!enumerable75.call(d107, "run_id") || d107.run_id === undefined) c.add(35, "runs", i106);
+          if (!enumerable75.call(d107, "state") || d107.state === undefined) c.add(36, "runs", i106);
+          if (!enumerable75.call(d107, "started_at") || d107.started_at === undefined) c.add(37, "runs", i106);
+          for (const k108 in d107) {
+            if (!own2.call(d107, k108)) c.add(38, "runs", i106);
+            if (!(k108 === "run_id" || k108 === "state" || k108 === "started_at" || k108 === "triggered_by")) c.member(38, k108, "runs", i106);
           }
-          const d106 = d104.run_id;
-          if (d106 !== undefined) {
-            l108: {
-              if (!(typeof d106 === "string")) { c.add(40, "runs", i103, "run_id"); break l108; }
-              if (!re24.test(d106)) c.add(39, "runs", i103, "run_id");
+          const d109 = d107.run_id;
+          if (d109 !== undefined) {
+            if (!(typeof d109 === "string")) c.add(40, "runs", i106, "run_id");
+            else {
+              if (!re26.test(d109)) c.add(39, "runs", i106, "run_id");
             }
           }
-          const d109 = d104.state;
-          if (d109 !== undefined) {
-            if (!(d109 === "failed" || d109 === "running" || d109 === "succeeded" || d109 === "cancelled")) c.add(41, "runs", i103, "state");
-          }
-          const d111 = d104.started_at;
+          const d111 = d107.state;
           if (d111 !== undefined) {
-            v30c(d111, c.at("runs", i103, "started_at"));
+            if (!(d111 === "failed" || d111 === "running" || d111 === "succeeded" || d111 === "cancelled")) c.add(41, "runs", i106, "state");
           }
-          const d113 = d104.triggered_by;
+          const d113 = d107.started_at;
           if (d113 !== undefined) {
-            if ((Object.getPrototypeOf(d104) !== proto3 || proto3.triggered_by !== undefined) && !own2.call(d104, "triggered_by")) c.add(44, "runs", i103, "triggered_by");
-            l115: {
-              if (!(typeof d113 === "string")) { c.add(43, "runs", i103, "triggered_by"); break l115; }
-              if (d113.length > 128 && ucs2length(d113) > 128) c.add(42, "runs", i103, "triggered_by");
+            v32c(d113, c.at("runs", i106, "started_at"));
+          }
+          const d115 = d107.triggered_by;
+          if (d115 !== undefined) {
+            if (!own2.call(d107, "triggered_by")) c.add(44, "runs", i106, "triggered_by");
+            if (!(typeof d115 === "string")) c.add(43, "runs", i106, "triggered_by");
+            else {
+              if (d115.length > 128 && ucs2length(d115) > 128) c.add(42, "runs", i106, "triggered_by");
             }
           }
         }
@@ -342,80 +313,80 @@ function v16c(d: any, c: Collector): void {
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(64); return; }
-  if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) c.add(8);
-  const tag77 = d.outcome;
-  if (tag77 === "success") {
+  if (!own2.call(d, "outcome") || d.outcome === undefined) c.add(8);
+  const tag83 = d.outcome;
+  if (tag83 === "success") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) c.add(9);
-      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) c.add(10);
-      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) c.add(11);
-      if (d.data === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.data !== undefined) && !own2.call(d, "data"))) c.add(12);
-      for (const k78 in d) {
-        if (!own2.call(d, k78)) c.add(13);
-        if (!(k78 === "tool" || k78 === "request_id" || k78 === "outcome" || k78 === "data")) c.member(13, k78);
+      if (!enumerable75.call(d, "tool") || d.tool === undefined) c.add(9);
+      if (!enumerable75.call(d, "request_id") || d.request_id === undefined) c.add(10);
+      if (!enumerable75.call(d, "outcome") || d.outcome === undefined) c.add(11);
+      if (!enumerable75.call(d, "data") || d.data === undefined) c.add(12);
+      for (const k84 in d) {
+        if (!own2.call(d, k84)) c.add(13);
+        if (!(k84 === "tool" || k84 === "request_id" || k84 === "outcome" || k84 === "data")) c.member(13, k84);
       }
-      const d79 = d.tool;
-      if (d79 !== undefined) {
-        if (!(d79 === "job_run_status")) c.add(14, "tool");
+      const d85 = d.tool;
+      if (d85 !== undefined) {
+        if (!(d85 === "job_run_status")) c.add(14, "tool");
       }
-      const d81 = d.request_id;
-      if (d81 !== undefined) {
-        l83: {
-          if (!(typeof d81 === "string")) { c.add(16, "request_id"); break l83; }
-          if (!re10.test(d81)) c.add(15, "request_id");
+      const d87 = d.request_id;
+      if (d87 !== undefined) {
+        if (!(typeof d87 === "string")) c.add(16, "request_id");
+        else {
+          if (!re11.test(d87)) c.add(15, "request_id");
         }
       }
-      const d84 = d.outcome;
-      if (d84 !== undefined) {
-        if (!(d84 === "success")) c.add(17, "outcome");
+      const d89 = d.outcome;
+      if (d89 !== undefined) {
+        if (!(d89 === "success")) c.add(17, "outcome");
       }
-      const d86 = d.data;
-      if (d86 !== undefined) {
-        v16c(d86, c.at("data"));
+      const d91 = d.data;
+      if (d91 !== undefined) {
+        v17c(d91, c.at("data"));
       }
     }
-  } else if (tag77 === "failure") {
+  } else if (tag83 === "failure") {
     if (typeof d === "object" && d !== null && !Array.isArray(d)) {
-      if (d.tool === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.tool !== undefined) && !own2.call(d, "tool"))) c.add(48);
-      if (d.request_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.request_id !== undefined) && !own2.call(d, "request_id"))) c.add(49);
-      if (d.outcome === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.outcome !== undefined) && !own2.call(d, "outcome"))) c.add(50);
-      if (d.error === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.error !== undefined) && !own2.call(d, "error"))) c.add(51);
-      for (const k119 in d) {
-        if (!own2.call(d, k119)) c.add(52);
-        if (!(k119 === "tool" || k119 === "request_id" || k119 === "outcome" || k119 === "error")) c.member(52, k119);
+      if (!enumerable75.call(d, "tool") || d.tool === undefined) c.add(48);
+      if (!enumerable75.call(d, "request_id") || d.request_id === undefined) c.add(49);
+      if (!enumerable75.call(d, "outcome") || d.outcome === undefined) c.add(50);
+      if (!enumerable75.call(d, "error") || d.error === undefined) c.add(51);
+      for (const k118 in d) {
+        if (!own2.call(d, k118)) c.add(52);
+        if (!(k118 === "tool" || k118 === "request_id" || k118 === "outcome" || k118 === "error")) c.member(52, k118);
       }
-      const d120 = d.tool;
-      if (d120 !== undefined) {
-        if (!(d120 === "job_run_status")) c.add(53, "tool");
+      const d119 = d.tool;
+      if (d119 !== undefined) {
+        if (!(d119 === "job_run_status")) c.add(53, "tool");
       }
-      const d122 = d.request_id;
-      if (d122 !== undefined) {
-        l124: {
-          if (!(typeof d122 === "string")) { c.add(55, "request_id"); break l124; }
-          if (!re10.test(d122)) c.add(54, "request_id");
+      const d121 = d.request_id;
+      if (d121 !== undefined) {
+        if (!(typeof d121 === "string")) c.add(55, "request_id");
+        else {
+          if (!re11.test(d121)) c.add(54, "request_id");
         }
       }
-      const d125 = d.outcome;
-      if (d125 !== undefined) {
-        if (!(d125 === "failure")) c.add(56, "outcome");
+      const d123 = d.outcome;
+      if (d123 !== undefined) {
+        if (!(d123 === "failure")) c.add(56, "outcome");
       }
-      const d127 = d.error;
-      if (d127 !== undefined) {
-        l133: {
-          if (!((typeof d127 === "object" && d127 !== null && !Array.isArray(d127)))) { c.add(62, "error"); break l133; }
-          if (d127.code === undefined || ((Object.getPrototypeOf(d127) !== proto3 || proto3.code !== undefined) && !own2.call(d127, "code"))) c.add(57, "error");
-          if (d127.retryable === undefined || ((Object.getPrototypeOf(d127) !== proto3 || proto3.retryable !== undefined) && !own2.call(d127, "retryable"))) c.add(58, "error");
-          for (const k128 in d127) {
-            if (!own2.call(d127, k128)) c.add(59, "error");
-            if (!(k128 === "code" || k128 === "retryable")) c.member(59, k128, "error");
+      const d125 = d.error;
+      if (d125 !== undefined) {
+        if (!((typeof d125 === "object" && d125 !== null && !Array.isArray(d125)))) c.add(62, "error");
+        else {
+          if (!enumerable75.call(d125, "code") || d125.code === undefined) c.add(57, "error");
+          if (!enumerable75.call(d125, "retryable") || d125.retryable === undefined) c.add(58, "error");
+          for (const k126 in d125) {
+            if (!own2.call(d125, k126)) c.add(59, "error");
+            if (!(k126 === "code" || k126 === "retryable")) c.member(59, k126, "error");
           }
-          const d129 = d127.code;
+          const d127 = d125.code;
+          if (d127 !== undefined) {
+            if (!(d127 === "AUTH_FAILED" || d127 === "INVALID_RESPONSE" || d127 === "NOT_FOUND" || d127 === "RATE_LIMITED" || d127 === "REMOTE_FORBIDDEN" || d127 === "UPSTREAM_UNAVAILABLE")) c.add(60, "error", "code");
+          }
+          const d129 = d125.retryable;
           if (d129 !== undefined) {
-            if (!(d129 === "AUTH_FAILED" || d129 === "INVALID_RESPONSE" || d129 === "NOT_FOUND" || d129 === "RATE_LIMITED" || d129 === "REMOTE_FORBIDDEN" || d129 === "UPSTREAM_UNAVAILABLE")) c.add(60, "error", "code");
-          }
-          const d131 = d127.retryable;
-          if (d131 !== undefined) {
-            if (!(typeof d131 === "boolean")) c.add(61, "error", "retryable");
+            if (!(typeof d129 === "boolean")) c.add(61, "error", "retryable");
           }
         }
       }

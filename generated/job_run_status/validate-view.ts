@@ -8,150 +8,140 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re8 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
-const re11 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
-const format18 = formats["date-time"]!;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re9 = new RegExp("^[a-z0-9][a-z0-9-]{2,62}$", "u");
+const re12 = new RegExp("^run_[A-Za-z0-9]{12,48}$", "u");
+const format19 = formats["date-time"]!;
+const enumerable31 = Object.prototype.propertyIsEnumerable;
 
 export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v7(d: any): boolean {
+function v8(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re8.test(d)) return false;
+  if (!re9.test(d)) return false;
   return true;
 }
 
-function v17(d: any): boolean {
+function v18(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format18(d)) return false;
+  if (!format19(d)) return false;
   return true;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) return false;
-  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) return false;
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) return false;
-  for (const k4 in d) {
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "project_id" || k4 === "run_id" || k4 === "state" || k4 === "observed_at" || k4 === "runs")) return false;
+  let r3 = 0;
+  for (const k2 in d) {
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "project_id" || k2 === "run_id" || k2 === "state" || k2 === "observed_at" || k2 === "runs") r3++;
+    else return false;
   }
-  const d5 = d.project_id;
-  if (d5 !== undefined) {
-    if (!v7(d5)) return false;
-  }
-  const d10 = d.run_id;
-  if (d10 !== undefined) {
-    if (!(typeof d10 === "string")) return false;
-    if (!re11.test(d10)) return false;
-  }
-  const d13 = d.state;
-  if (d13 !== undefined) {
-    if (!(d13 === "failed" || d13 === "running" || d13 === "succeeded" || d13 === "cancelled")) return false;
-  }
-  const d15 = d.observed_at;
-  if (d15 !== undefined) {
-    if (!v17(d15)) return false;
-  }
-  const d20 = d.runs;
-  if (d20 !== undefined) {
-    if (!(Array.isArray(d20))) return false;
-    if (d20.length > 20) return false;
-    for (let i21 = 0; i21 < d20.length; i21++) {
-      const d22 = d20[i21];
-      if (!((typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))) return false;
-      if (d22.run_id === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.run_id !== undefined) && !own2.call(d22, "run_id"))) return false;
-      if (d22.state === undefined || ((Object.getPrototypeOf(d22) !== proto3 || proto3.state !== undefined) && !own2.call(d22, "state"))) return false;
-      for (const k23 in d22) {
-        if (!own2.call(d22, k23)) return false;
-        if (!(k23 === "run_id" || k23 === "state")) return false;
-      }
-      const d24 = d22.run_id;
-      if (d24 !== undefined) {
-        if (!(typeof d24 === "string")) return false;
-        if (!re11.test(d24)) return false;
-      }
-      const d26 = d22.state;
-      if (d26 !== undefined) {
-        if (!(d26 === "failed" || d26 === "running" || d26 === "succeeded" || d26 === "cancelled")) return false;
-      }
+  if (r3 !== 5) return false;
+  const d6 = d.project_id;
+  if (d6 === undefined) return false;
+  if (!v8(d6)) return false;
+  const d11 = d.run_id;
+  if (!(typeof d11 === "string")) return false;
+  if (!re12.test(d11)) return false;
+  const d14 = d.state;
+  if (d14 === undefined) return false;
+  if (!(d14 === "failed" || d14 === "running" || d14 === "succeeded" || d14 === "cancelled")) return false;
+  const d16 = d.observed_at;
+  if (d16 === undefined) return false;
+  if (!v18(d16)) return false;
+  const d21 = d.runs;
+  if (!(Array.isArray(d21))) return false;
+  if (d21.length > 20) return false;
+  for (let i22 = 0; i22 < d21.length; i22++) {
+    const d23 = d21[i22];
+    if (!((typeof d23 === "object" && d23 !== null && !Array.isArray(d23)))) return false;
+    let r25 = 0;
+    for (const k24 in d23) {
+      if (!own4.call(d23, k24)) return false;
+      if (k24 === "run_id" || k24 === "state") r25++;
+      else return false;
     }
+    if (r25 !== 2) return false;
+    const d26 = d23.run_id;
+    if (!(typeof d26 === "string")) return false;
+    if (!re12.test(d26)) return false;
+    const d28 = d23.state;
+    if (d28 === undefined) return false;
+    if (!(d28 === "failed" || d28 === "running" || d28 === "succeeded" || d28 === "cancelled")) return false;
   }
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v7c(d: any, c: Collector): void {
+function v8c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(7); return; }
-  if (!re8.test(d)) c.add(6);
+  if (!re9.test(d)) c.add(6);
 }
 
-function v17c(d: any, c: Collector): void {
+function v18c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(13); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(11);
-  if (!format18(d)) c.add(12);
+  if (!format19(d)) c.add(12);
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(23); return; }
-  if (d.project_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.project_id !== undefined) && !own2.call(d, "project_id"))) c.add(0);
-  if (d.run_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.run_id !== undefined) && !own2.call(d, "run_id"))) c.add(1);
-  if (d.state === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.state !== undefined) && !own2.call(d, "state"))) c.add(2);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(3);
-  if (d.runs === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.runs !== undefined) && !own2.call(d, "runs"))) c.add(4);
-  for (const k29 in d) {
-    if (!own2.call(d, k29)) c.add(5);
-    if (!(k29 === "project_id" || k29 === "run_id" || k29 === "state" || k29 === "observed_at" || k29 === "runs")) c.member(5, k29);
+  if (!enumerable31.call(d, "project_id") || d.project_id === undefined) c.add(0);
+  if (!enumerable31.call(d, "run_id") || d.run_id === undefined) c.add(1);
+  if (!enumerable31.call(d, "state") || d.state === undefined) c.add(2);
+  if (!enumerable31.call(d, "observed_at") || d.observed_at === undefined) c.add(3);
+  if (!enumerable31.call(d, "runs") || d.runs === undefined) c.add(4);
+  for (const k32 in d) {
+    if (!own4.call(d, k32)) c.add(5);
+    if (!(k32 === "project_id" || k32 === "run_id" || k32 === "state" || k32 === "observed_at" || k32 === "runs")) c.member(5, k32);
   }
-  const d30 = d.project_id;
-  if (d30 !== undefined) {
-    v7c(d30, c.at("project_id"));
-  }
-  const d33 = d.run_id;
+  const d33 = d.project_id;
   if (d33 !== undefined) {
-    l35: {
-      if (!(typeof d33 === "string")) { c.add(9, "run_id"); break l35; }
-      if (!re11.test(d33)) c.add(8, "run_id");
+    v8c(d33, c.at("project_id"));
+  }
+  const d36 = d.run_id;
+  if (d36 !== undefined) {
+    if (!(typeof d36 === "string")) c.add(9, "run_id");
+    else {
+      if (!re12.test(d36)) c.add(8, "run_id");
     }
   }
-  const d36 = d.state;
-  if (d36 !== undefined) {
-    if (!(d36 === "failed" || d36 === "running" || d36 === "succeeded" || d36 === "cancelled")) c.add(10, "state");
-  }
-  const d38 = d.observed_at;
+  const d38 = d.state;
   if (d38 !== undefined) {
-    v17c(d38, c.at("observed_at"));
+    if (!(d38 === "failed" || d38 === "running" || d38 === "succeeded" || d38 === "cancelled")) c.add(10, "state");
   }
-  const d41 = d.runs;
-  if (d41 !== undefined) {
-    l52: {
-      if (!(Array.isArray(d41))) { c.add(22, "runs"); break l52; }
-      if (d41.length > 20) c.add(14, "runs");
-      for (let i42 = 0; i42 < d41.length; i42++) {
-        const d43 = d41[i42];
-        l50: {
-          if (!((typeof d43 === "object" && d43 !== null && !Array.isArray(d43)))) { c.add(21, "runs", i42); break l50; }
-          if (d43.run_id === undefined || ((Object.getPrototypeOf(d43) !== proto3 || proto3.run_id !== undefined) && !own2.call(d43, "run_id"))) c.add(15, "runs", i42);
-          if (d43.state === undefined || ((Object.getPrototypeOf(d43) !== proto3 || proto3.state !== undefined) && !own2.call(d43, "state"))) c.add(16, "runs", i42);
-          for (const k44 in d43) {
-            if (!own2.call(d43, k44)) c.add(17, "runs", i42);
-            if (!(k44 === "run_id" || k44 === "state")) c.member(17, k44, "runs", i42);
+  const d40 = d.observed_at;
+  if (d40 !== undefined) {
+    v18c(d40, c.at("observed_at"));
+  }
+  const d43 = d.runs;
+  if (d43 !== undefined) {
+    if (!(Array.isArray(d43))) c.add(22, "runs");
+    else {
+      if (d43.length > 20) c.add(14, "runs");
+      for (let i44 = 0; i44 < d43.length; i44++) {
+        const d45 = d43[i44];
+        if (!((typeof d45 === "object" && d45 !== null && !Array.isArray(d45)))) c.add(21, "runs", i44);
+        else {
+          if (!enumerable31.call(d45, "run_id") || d45.run_id === undefined) c.add(15, "runs", i44);
+          if (!enumerable31.call(d45, "state") || d45.state === undefined) c.add(16, "runs", i44);
+          for (const k46 in d45) {
+            if (!own4.call(d45, k46)) c.add(17, "runs", i44);
+            if (!(k46 === "run_id" || k46 === "state")) c.member(17, k46, "runs", i44);
           }
-          const d45 = d43.run_id;
-          if (d45 !== undefined) {
-            l47: {
-              if (!(typeof d45 === "string")) { c.add(19, "runs", i42, "run_id"); break l47; }
-              if (!re11.test(d45)) c.add(18, "runs", i42, "run_id");
+          const d47 = d45.run_id;
+          if (d47 !== undefined) {
+            if (!(typeof d47 === "string")) c.add(19, "runs", i44, "run_id");
+            else {
+              if (!re12.test(d47)) c.add(18, "runs", i44, "run_id");
             }
           }
-          const d48 = d43.state;
-          if (d48 !== undefined) {
-            if (!(d48 === "failed" || d48 === "running" || d48 === "succeeded" || d48 === "cancelled")) c.add(20, "runs", i42, "state");
+          const d49 = d45.state;
+          if (d49 !== undefined) {
+            if (!(d49 === "failed" || d49 === "running" || d49 === "succeeded" || d49 === "cancelled")) c.add(20, "runs", i44, "state");
           }
         }
       }

@@ -16,147 +16,143 @@ import * as hooks from "../../specs/hooks.js";
 import type { ReviewStatusAgentView, ReviewStatusInput, ReviewStatusOutput } from "./types.js";
 
 let members = 0;
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
-const format17 = formats["date-time"]!;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re9 = new RegExp("^CR-[0-9]{1,10}$", "u");
+const format18 = formats["date-time"]!;
+const enumerable27 = Object.prototype.propertyIsEnumerable;
 
-export const validateInput: Validator = toValidator(v21, v21c, issues);
-export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count43, depth: 1 });
+export const validateInput: Validator = toValidator(v22, v22c, issues);
+export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count44, depth: 1 });
 
 /** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
-function count43(d: unknown): number {
+function count44(d: unknown): number {
   members = 0;
   return v1(d) ? members : -1;
 }
 
-function v7(d: any): boolean {
+function v8(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re8.test(d)) return false;
+  if (!re9.test(d)) return false;
   return true;
 }
 
-function v16(d: any): boolean {
+function v17(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format17(d)) return false;
+  if (!format18(d)) return false;
   return true;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
-  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) return false;
-  if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k4 in d) {
+  let r3 = 0;
+  for (const k2 in d) {
     members++;
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "change_id" || k4 === "decision" || k4 === "reviewed_by" || k4 === "observed_at" || k4 === "message")) return false;
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "change_id" || k2 === "decision" || k2 === "reviewed_by" || k2 === "observed_at") r3++;
+    else if (!(k2 === "message")) return false;
   }
-  const d5 = d.change_id;
-  if (d5 !== undefined) {
-    if (!v7(d5)) return false;
-  }
-  const d10 = d.decision;
-  if (d10 !== undefined) {
-    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending")) return false;
-  }
-  const d12 = d.reviewed_by;
-  if (d12 !== undefined) {
-    if (!(typeof d12 === "string")) return false;
-    if (d12.length > 128 && ucs2length(d12) > 128) return false;
-    if (d12.length < 2 && (d12.length < 1 || ucs2length(d12) < 1)) return false;
-  }
-  const d14 = d.observed_at;
-  if (d14 !== undefined) {
-    if (!v16(d14)) return false;
-  }
-  const d19 = d.message;
-  if (d19 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) && !own2.call(d, "message")) return false;
-    if (!(typeof d19 === "string")) return false;
-    if (d19.length > 2000 && ucs2length(d19) > 2000) return false;
+  if (r3 !== 4) return false;
+  const d6 = d.change_id;
+  if (d6 === undefined) return false;
+  if (!v8(d6)) return false;
+  const d11 = d.decision;
+  if (d11 === undefined) return false;
+  if (!(d11 === "approved" || d11 === "rejected" || d11 === "pending")) return false;
+  const d13 = d.reviewed_by;
+  if (!(typeof d13 === "string")) return false;
+  if (d13.length > 128 && ucs2length(d13) > 128) return false;
+  if (d13.length < 2 && (d13.length < 1 || ucs2length(d13) < 1)) return false;
+  const d15 = d.observed_at;
+  if (d15 === undefined) return false;
+  if (!v17(d15)) return false;
+  const d20 = d.message;
+  if (d20 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto5 || proto5.message !== undefined) && !own4.call(d, "message")) return false;
+    if (!(typeof d20 === "string")) return false;
+    if (d20.length > 2000 && ucs2length(d20) > 2000) return false;
   }
   return true;
 }
 
-function v21(d: any): boolean {
+function v22(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
-  for (const k22 in d) {
-    if (!own2.call(d, k22)) return false;
-    if (!(k22 === "change_id")) return false;
+  let r24 = 0;
+  for (const k23 in d) {
+    if (!own4.call(d, k23)) return false;
+    if (k23 === "change_id") r24++;
+    else return false;
   }
-  const d23 = d.change_id;
-  if (d23 !== undefined) {
-    if (!v7(d23)) return false;
-  }
+  if (r24 !== 1) return false;
+  const d25 = d.change_id;
+  if (d25 === undefined) return false;
+  if (!v8(d25)) return false;
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v7c(d: any, c: Collector): void {
+function v8c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(3); return; }
-  if (!re8.test(d)) c.add(2);
+  if (!re9.test(d)) c.add(2);
 }
 
-function v21c(d: any, c: Collector): void {
+function v22c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(4); return; }
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(0);
-  for (const k25 in d) {
-    if (!own2.call(d, k25)) c.add(1);
-    if (!(k25 === "change_id")) c.member(1, k25);
+  if (!enumerable27.call(d, "change_id") || d.change_id === undefined) c.add(0);
+  for (const k28 in d) {
+    if (!own4.call(d, k28)) c.add(1);
+    if (!(k28 === "change_id")) c.member(1, k28);
   }
-  const d26 = d.change_id;
-  if (d26 !== undefined) {
-    v7c(d26, c.at("change_id"));
+  const d29 = d.change_id;
+  if (d29 !== undefined) {
+    v8c(d29, c.at("change_id"));
   }
 }
 
-function v16c(d: any, c: Collector): void {
+function v17c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(16); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(14);
-  if (!format17(d)) c.add(15);
+  if (!format18(d)) c.add(15);
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(20); return; }
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(5);
-  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) c.add(6);
-  if (d.reviewed_by === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.reviewed_by !== undefined) && !own2.call(d, "reviewed_by"))) c.add(7);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(8);
-  for (const k29 in d) {
-    if (!own2.call(d, k29)) c.add(9);
-    if (!(k29 === "change_id" || k29 === "decision" || k29 === "reviewed_by" || k29 === "observed_at" || k29 === "message")) c.member(9, k29);
+  if (!enumerable27.call(d, "change_id") || d.change_id === undefined) c.add(5);
+  if (!enumerable27.call(d, "decision") || d.decision === undefined) c.add(6);
+  if (!enumerable27.call(d, "reviewed_by") || d.reviewed_by === undefined) c.add(7);
+  if (!enumerable27.call(d, "observed_at") || d.observed_at === undefined) c.add(8);
+  for (const k32 in d) {
+    if (!own4.call(d, k32)) c.add(9);
+    if (!(k32 === "change_id" || k32 === "decision" || k32 === "reviewed_by" || k32 === "observed_at" || k32 === "message")) c.member(9, k32);
   }
-  const d30 = d.change_id;
-  if (d30 !== undefined) {
-    v7c(d30, c.at("change_id"));
+  const d33 = d.change_id;
+  if (d33 !== undefined) {
+    v8c(d33, c.at("change_id"));
   }
-  const d32 = d.decision;
-  if (d32 !== undefined) {
-    if (!(d32 === "approved" || d32 === "rejected" || d32 === "pending")) c.add(10, "decision");
+  const d35 = d.decision;
+  if (d35 !== undefined) {
+    if (!(d35 === "approved" || d35 === "rejected" || d35 === "pending")) c.add(10, "decision");
   }
-  const d34 = d.reviewed_by;
-  if (d34 !== undefined) {
-    l36: {
-      if (!(typeof d34 === "string")) { c.add(13, "reviewed_by"); break l36; }
-      if (d34.length > 128 && ucs2length(d34) > 128) c.add(11, "reviewed_by");
-      if (d34.length < 2 && (d34.length < 1 || ucs2length(d34) < 1)) c.add(12, "reviewed_by");
+  const d37 = d.reviewed_by;
+  if (d37 !== undefined) {
+    if (!(typeof d37 === "string")) c.add(13, "reviewed_by");
+    else {
+      if (d37.length > 128 && ucs2length(d37) > 128) c.add(11, "reviewed_by");
+      if (d37.length < 2 && (d37.length < 1 || ucs2length(d37) < 1)) c.add(12, "reviewed_by");
     }
   }
-  const d37 = d.observed_at;
-  if (d37 !== undefined) {
-    v16c(d37, c.at("observed_at"));
+  const d39 = d.observed_at;
+  if (d39 !== undefined) {
+    v17c(d39, c.at("observed_at"));
   }
-  const d40 = d.message;
-  if (d40 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.message !== undefined) && !own2.call(d, "message")) c.add(19, "message");
-    l42: {
-      if (!(typeof d40 === "string")) { c.add(18, "message"); break l42; }
-      if (d40.length > 2000 && ucs2length(d40) > 2000) c.add(17, "message");
+  const d42 = d.message;
+  if (d42 !== undefined) {
+    if (!own4.call(d, "message")) c.add(19, "message");
+    if (!(typeof d42 === "string")) c.add(18, "message");
+    else {
+      if (d42.length > 2000 && ucs2length(d42) > 2000) c.add(17, "message");
     }
   }
 }

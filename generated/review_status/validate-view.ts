@@ -8,83 +8,81 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re8 = new RegExp("^CR-[0-9]{1,10}$", "u");
-const format15 = formats["date-time"]!;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re9 = new RegExp("^CR-[0-9]{1,10}$", "u");
+const format16 = formats["date-time"]!;
+const enumerable18 = Object.prototype.propertyIsEnumerable;
 
 export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
-function v7(d: any): boolean {
+function v8(d: any): boolean {
   if (!(typeof d === "string")) return false;
-  if (!re8.test(d)) return false;
+  if (!re9.test(d)) return false;
   return true;
 }
 
-function v14(d: any): boolean {
+function v15(d: any): boolean {
   if (!(typeof d === "string")) return false;
   if (d.length > 35 && ucs2length(d) > 35) return false;
-  if (!format15(d)) return false;
+  if (!format16(d)) return false;
   return true;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) return false;
-  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) return false;
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) return false;
-  for (const k4 in d) {
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "change_id" || k4 === "decision" || k4 === "observed_at")) return false;
+  let r3 = 0;
+  for (const k2 in d) {
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "change_id" || k2 === "decision" || k2 === "observed_at") r3++;
+    else return false;
   }
-  const d5 = d.change_id;
-  if (d5 !== undefined) {
-    if (!v7(d5)) return false;
-  }
-  const d10 = d.decision;
-  if (d10 !== undefined) {
-    if (!(d10 === "approved" || d10 === "rejected" || d10 === "pending")) return false;
-  }
-  const d12 = d.observed_at;
-  if (d12 !== undefined) {
-    if (!v14(d12)) return false;
-  }
+  if (r3 !== 3) return false;
+  const d6 = d.change_id;
+  if (d6 === undefined) return false;
+  if (!v8(d6)) return false;
+  const d11 = d.decision;
+  if (d11 === undefined) return false;
+  if (!(d11 === "approved" || d11 === "rejected" || d11 === "pending")) return false;
+  const d13 = d.observed_at;
+  if (d13 === undefined) return false;
+  if (!v15(d13)) return false;
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v7c(d: any, c: Collector): void {
+function v8c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(5); return; }
-  if (!re8.test(d)) c.add(4);
+  if (!re9.test(d)) c.add(4);
 }
 
-function v14c(d: any, c: Collector): void {
+function v15c(d: any, c: Collector): void {
   if (!(typeof d === "string")) { c.add(9); return; }
   if (d.length > 35 && ucs2length(d) > 35) c.add(7);
-  if (!format15(d)) c.add(8);
+  if (!format16(d)) c.add(8);
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(10); return; }
-  if (d.change_id === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.change_id !== undefined) && !own2.call(d, "change_id"))) c.add(0);
-  if (d.decision === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.decision !== undefined) && !own2.call(d, "decision"))) c.add(1);
-  if (d.observed_at === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.observed_at !== undefined) && !own2.call(d, "observed_at"))) c.add(2);
-  for (const k17 in d) {
-    if (!own2.call(d, k17)) c.add(3);
-    if (!(k17 === "change_id" || k17 === "decision" || k17 === "observed_at")) c.member(3, k17);
+  if (!enumerable18.call(d, "change_id") || d.change_id === undefined) c.add(0);
+  if (!enumerable18.call(d, "decision") || d.decision === undefined) c.add(1);
+  if (!enumerable18.call(d, "observed_at") || d.observed_at === undefined) c.add(2);
+  for (const k19 in d) {
+    if (!own4.call(d, k19)) c.add(3);
+    if (!(k19 === "change_id" || k19 === "decision" || k19 === "observed_at")) c.member(3, k19);
   }
-  const d18 = d.change_id;
-  if (d18 !== undefined) {
-    v7c(d18, c.at("change_id"));
+  const d20 = d.change_id;
+  if (d20 !== undefined) {
+    v8c(d20, c.at("change_id"));
   }
-  const d21 = d.decision;
-  if (d21 !== undefined) {
-    if (!(d21 === "approved" || d21 === "rejected" || d21 === "pending")) c.add(6, "decision");
-  }
-  const d23 = d.observed_at;
+  const d23 = d.decision;
   if (d23 !== undefined) {
-    v14c(d23, c.at("observed_at"));
+    if (!(d23 === "approved" || d23 === "rejected" || d23 === "pending")) c.add(6, "decision");
+  }
+  const d25 = d.observed_at;
+  if (d25 !== undefined) {
+    v15c(d25, c.at("observed_at"));
   }
 }
 

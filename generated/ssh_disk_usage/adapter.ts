@@ -11,191 +11,179 @@ import {
 import type { SshDiskUsageAgentView, SshDiskUsageInput, SshDiskUsageOutput } from "./types.js";
 
 let members = 0;
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
-const re27 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const re30 = new RegExp("^/[A-Za-z0-9/_.-]{0,255}$", "u");
+const enumerable32 = Object.prototype.propertyIsEnumerable;
 
-export const validateInput: Validator = toValidator(v22, v22c, issues);
-export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count60, depth: 3 });
+export const validateInput: Validator = toValidator(v24, v24c, issues);
+export const validateOutput: Validator = toValidator(v1, v1c, issues, { count: count56, depth: 3 });
 
 /** The members of the data v1 accepts (NaN when it holds an unsafe number), or -1. */
-function count60(d: unknown): number {
+function count56(d: unknown): number {
   members = 0;
   return v1(d) ? members : -1;
 }
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) return false;
-  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) return false;
-  for (const k4 in d) {
+  let r3 = 0;
+  for (const k2 in d) {
     members++;
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "filesystem_ok" || k4 === "mounts")) return false;
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "filesystem_ok" || k2 === "mounts") r3++;
+    else return false;
   }
-  const d5 = d.filesystem_ok;
-  if (d5 !== undefined) {
-    if (!(d5 === true)) return false;
-  }
-  const d7 = d.mounts;
-  if (d7 !== undefined) {
-    if (!(Array.isArray(d7))) return false;
-    if (d7.length > 64) return false;
-    for (let i8 = 0; i8 < d7.length; i8++) {
-      const d9 = d7[i8];
-      if (!((typeof d9 === "object" && d9 !== null && !Array.isArray(d9)))) return false;
-      if (d9.mount === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.mount !== undefined) && !own2.call(d9, "mount"))) return false;
-      if (d9.size_kb === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d9, "size_kb"))) return false;
-      if (d9.used_kb === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d9, "used_kb"))) return false;
-      if (d9.avail_kb === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d9, "avail_kb"))) return false;
-      if (d9.use_percent === undefined || ((Object.getPrototypeOf(d9) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d9, "use_percent"))) return false;
-      for (const k10 in d9) {
-        members++;
-        if (!own2.call(d9, k10)) return false;
-        if (!(k10 === "mount" || k10 === "size_kb" || k10 === "used_kb" || k10 === "avail_kb" || k10 === "use_percent")) return false;
-      }
-      const d11 = d9.mount;
-      if (d11 !== undefined) {
-        if (!(typeof d11 === "string")) return false;
-        if (d11.length > 256 && ucs2length(d11) > 256) return false;
-      }
-      const d13 = d9.size_kb;
-      if (d13 !== undefined) {
-        if (!(Number.isInteger(d13))) return false;
-        if (d13 > 9007199254740991 || d13 < -9007199254740991) members = NaN;
-        if (d13 < 0) return false;
-      }
-      const d15 = d9.used_kb;
-      if (d15 !== undefined) {
-        if (!(Number.isInteger(d15))) return false;
-        if (d15 > 9007199254740991 || d15 < -9007199254740991) members = NaN;
-        if (d15 < 0) return false;
-      }
-      const d17 = d9.avail_kb;
-      if (d17 !== undefined) {
-        if (!(Number.isInteger(d17))) return false;
-        if (d17 > 9007199254740991 || d17 < -9007199254740991) members = NaN;
-        if (d17 < 0) return false;
-      }
-      const d19 = d9.use_percent;
-      if (d19 !== undefined) {
-        if (!(Number.isInteger(d19))) return false;
-        if (d19 > 9007199254740991 || d19 < -9007199254740991) members = NaN;
-        if (d19 > 100) return false;
-        if (d19 < 0) return false;
-      }
+  if (r3 !== 2) return false;
+  const d6 = d.filesystem_ok;
+  if (d6 === undefined) return false;
+  if (!(d6 === true)) return false;
+  const d8 = d.mounts;
+  if (!(Array.isArray(d8))) return false;
+  if (d8.length > 64) return false;
+  for (let i9 = 0; i9 < d8.length; i9++) {
+    const d10 = d8[i9];
+    if (!((typeof d10 === "object" && d10 !== null && !Array.isArray(d10)))) return false;
+    let r12 = 0;
+    for (const k11 in d10) {
+      members++;
+      if (!own4.call(d10, k11)) return false;
+      if (k11 === "mount" || k11 === "size_kb" || k11 === "used_kb" || k11 === "avail_kb" || k11 === "use_percent") r12++;
+      else return false;
     }
+    if (r12 !== 5) return false;
+    const d13 = d10.mount;
+    if (!(typeof d13 === "string")) return false;
+    if (d13.length > 256 && ucs2length(d13) > 256) return false;
+    const d15 = d10.size_kb;
+    if (!(Number.isInteger(d15))) return false;
+    if (d15 > 9007199254740991 || d15 < -9007199254740991) members = NaN;
+    if (d15 < 0) return false;
+    const d17 = d10.used_kb;
+    if (!(Number.isInteger(d17))) return false;
+    if (d17 > 9007199254740991 || d17 < -9007199254740991) members = NaN;
+    if (d17 < 0) return false;
+    const d19 = d10.avail_kb;
+    if (!(Number.isInteger(d19))) return false;
+    if (d19 > 9007199254740991 || d19 < -9007199254740991) members = NaN;
+    if (d19 < 0) return false;
+    const d21 = d10.use_percent;
+    if (!(Number.isInteger(d21))) return false;
+    if (d21 > 9007199254740991 || d21 < -9007199254740991) members = NaN;
+    if (d21 > 100) return false;
+    if (d21 < 0) return false;
   }
   return true;
 }
 
-function v22(d: any): boolean {
+function v24(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) return false;
-  for (const k23 in d) {
-    if (!own2.call(d, k23)) return false;
-    if (!(k23 === "host" || k23 === "mount")) return false;
+  let r26 = 0;
+  for (const k25 in d) {
+    if (!own4.call(d, k25)) return false;
+    if (k25 === "host") r26++;
+    else if (!(k25 === "mount")) return false;
   }
-  const d24 = d.host;
-  if (d24 !== undefined) {
-    if (!(d24 === "build-01" || d24 === "build-02" || d24 === "db-01")) return false;
-  }
-  const d26 = d.mount;
-  if (d26 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) return false;
-    if (!(typeof d26 === "string")) return false;
-    if (!re27.test(d26)) return false;
+  if (r26 !== 1) return false;
+  const d27 = d.host;
+  if (d27 === undefined) return false;
+  if (!(d27 === "build-01" || d27 === "build-02" || d27 === "db-01")) return false;
+  const d29 = d.mount;
+  if (d29 !== undefined) {
+    if ((Object.getPrototypeOf(d) !== proto5 || proto5.mount !== undefined) && !own4.call(d, "mount")) return false;
+    if (!(typeof d29 === "string")) return false;
+    if (!re30.test(d29)) return false;
   }
   return true;
 }
 
 // The collecting pass: run only after a check failed, to say why.
 
-function v22c(d: any, c: Collector): void {
+function v24c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(6); return; }
-  if (d.host === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.host !== undefined) && !own2.call(d, "host"))) c.add(0);
-  for (const k29 in d) {
-    if (!own2.call(d, k29)) c.add(1);
-    if (!(k29 === "host" || k29 === "mount")) c.member(1, k29);
+  if (!enumerable32.call(d, "host") || d.host === undefined) c.add(0);
+  for (const k33 in d) {
+    if (!own4.call(d, k33)) c.add(1);
+    if (!(k33 === "host" || k33 === "mount")) c.member(1, k33);
   }
-  const d30 = d.host;
-  if (d30 !== undefined) {
-    if (!(d30 === "build-01" || d30 === "build-02" || d30 === "db-01")) c.add(2, "host");
+  const d34 = d.host;
+  if (d34 !== undefined) {
+    if (!(d34 === "build-01" || d34 === "build-02" || d34 === "db-01")) c.add(2, "host");
   }
-  const d32 = d.mount;
-  if (d32 !== undefined) {
-    if ((Object.getPrototypeOf(d) !== proto3 || proto3.mount !== undefined) && !own2.call(d, "mount")) c.add(5, "mount");
-    l34: {
-      if (!(typeof d32 === "string")) { c.add(4, "mount"); break l34; }
-      if (!re27.test(d32)) c.add(3, "mount");
+  const d36 = d.mount;
+  if (d36 !== undefined) {
+    if (!own4.call(d, "mount")) c.add(5, "mount");
+    if (!(typeof d36 === "string")) c.add(4, "mount");
+    else {
+      if (!re30.test(d36)) c.add(3, "mount");
     }
   }
 }
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(31); return; }
-  if (d.filesystem_ok === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.filesystem_ok !== undefined) && !own2.call(d, "filesystem_ok"))) c.add(7);
-  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) c.add(8);
-  for (const k35 in d) {
-    if (!own2.call(d, k35)) c.add(9);
-    if (!(k35 === "filesystem_ok" || k35 === "mounts")) c.member(9, k35);
+  if (!enumerable32.call(d, "filesystem_ok") || d.filesystem_ok === undefined) c.add(7);
+  if (!enumerable32.call(d, "mounts") || d.mounts === undefined) c.add(8);
+  for (const k38 in d) {
+    if (!own4.call(d, k38)) c.add(9);
+    if (!(k38 === "filesystem_ok" || k38 === "mounts")) c.member(9, k38);
   }
-  const d36 = d.filesystem_ok;
-  if (d36 !== undefined) {
-    if (!(d36 === true)) c.add(10, "filesystem_ok");
+  const d39 = d.filesystem_ok;
+  if (d39 !== undefined) {
+    if (!(d39 === true)) c.add(10, "filesystem_ok");
   }
-  const d38 = d.mounts;
-  if (d38 !== undefined) {
-    l59: {
-      if (!(Array.isArray(d38))) { c.add(30, "mounts"); break l59; }
-      if (d38.length > 64) c.add(11, "mounts");
-      for (let i39 = 0; i39 < d38.length; i39++) {
-        const d40 = d38[i39];
-        l57: {
-          if (!((typeof d40 === "object" && d40 !== null && !Array.isArray(d40)))) { c.add(29, "mounts", i39); break l57; }
-          if (d40.mount === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.mount !== undefined) && !own2.call(d40, "mount"))) c.add(12, "mounts", i39);
-          if (d40.size_kb === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.size_kb !== undefined) && !own2.call(d40, "size_kb"))) c.add(13, "mounts", i39);
-          if (d40.used_kb === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.used_kb !== undefined) && !own2.call(d40, "used_kb"))) c.add(14, "mounts", i39);
-          if (d40.avail_kb === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d40, "avail_kb"))) c.add(15, "mounts", i39);
-          if (d40.use_percent === undefined || ((Object.getPrototypeOf(d40) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d40, "use_percent"))) c.add(16, "mounts", i39);
-          for (const k41 in d40) {
-            if (!own2.call(d40, k41)) c.add(17, "mounts", i39);
-            if (!(k41 === "mount" || k41 === "size_kb" || k41 === "used_kb" || k41 === "avail_kb" || k41 === "use_percent")) c.member(17, k41, "mounts", i39);
+  const d41 = d.mounts;
+  if (d41 !== undefined) {
+    if (!(Array.isArray(d41))) c.add(30, "mounts");
+    else {
+      if (d41.length > 64) c.add(11, "mounts");
+      for (let i42 = 0; i42 < d41.length; i42++) {
+        const d43 = d41[i42];
+        if (!((typeof d43 === "object" && d43 !== null && !Array.isArray(d43)))) c.add(29, "mounts", i42);
+        else {
+          if (!enumerable32.call(d43, "mount") || d43.mount === undefined) c.add(12, "mounts", i42);
+          if (!enumerable32.call(d43, "size_kb") || d43.size_kb === undefined) c.add(13, "mounts", i42);
+          if (!enumerable32.call(d43, "used_kb") || d43.used_kb === undefined) c.add(14, "mounts", i42);
+          if (!enumerable32.call(d43, "avail_kb") || d43.avail_kb === undefined) c.add(15, "mounts", i42);
+          if (!enumerable32.call(d43, "use_percent") || d43.use_percent === undefined) c.add(16, "mounts", i42);
+          for (const k44 in d43) {
+            if (!own4.call(d43, k44)) c.add(17, "mounts", i42);
+            if (!(k44 === "mount" || k44 === "size_kb" || k44 === "used_kb" || k44 === "avail_kb" || k44 === "use_percent")) c.member(17, k44, "mounts", i42);
           }
-          const d42 = d40.mount;
-          if (d42 !== undefined) {
-            l44: {
-              if (!(typeof d42 === "string")) { c.add(19, "mounts", i39, "mount"); break l44; }
-              if (d42.length > 256 && ucs2length(d42) > 256) c.add(18, "mounts", i39, "mount");
-            }
-          }
-          const d45 = d40.size_kb;
+          const d45 = d43.mount;
           if (d45 !== undefined) {
-            l47: {
-              if (!(Number.isInteger(d45))) { c.add(21, "mounts", i39, "size_kb"); break l47; }
-              if (d45 < 0) c.add(20, "mounts", i39, "size_kb");
+            if (!(typeof d45 === "string")) c.add(19, "mounts", i42, "mount");
+            else {
+              if (d45.length > 256 && ucs2length(d45) > 256) c.add(18, "mounts", i42, "mount");
             }
           }
-          const d48 = d40.used_kb;
-          if (d48 !== undefined) {
-            l50: {
-              if (!(Number.isInteger(d48))) { c.add(23, "mounts", i39, "used_kb"); break l50; }
-              if (d48 < 0) c.add(22, "mounts", i39, "used_kb");
+          const d47 = d43.size_kb;
+          if (d47 !== undefined) {
+            if (!(Number.isInteger(d47))) c.add(21, "mounts", i42, "size_kb");
+            else {
+              if (d47 < 0) c.add(20, "mounts", i42, "size_kb");
             }
           }
-          const d51 = d40.avail_kb;
+          const d49 = d43.used_kb;
+          if (d49 !== undefined) {
+            if (!(Number.isInteger(d49))) c.add(23, "mounts", i42, "used_kb");
+            else {
+              if (d49 < 0) c.add(22, "mounts", i42, "used_kb");
+            }
+          }
+          const d51 = d43.avail_kb;
           if (d51 !== undefined) {
-            l53: {
-              if (!(Number.isInteger(d51))) { c.add(25, "mounts", i39, "avail_kb"); break l53; }
-              if (d51 < 0) c.add(24, "mounts", i39, "avail_kb");
+            if (!(Number.isInteger(d51))) c.add(25, "mounts", i42, "avail_kb");
+            else {
+              if (d51 < 0) c.add(24, "mounts", i42, "avail_kb");
             }
           }
-          const d54 = d40.use_percent;
-          if (d54 !== undefined) {
-            l56: {
-              if (!(Number.isInteger(d54))) { c.add(28, "mounts", i39, "use_percent"); break l56; }
-              if (d54 > 100) c.add(26, "mounts", i39, "use_percent");
-              if (d54 < 0) c.add(27, "mounts", i39, "use_percent");
+          const d53 = d43.use_percent;
+          if (d53 !== undefined) {
+            if (!(Number.isInteger(d53))) c.add(28, "mounts", i42, "use_percent");
+            else {
+              if (d53 > 100) c.add(26, "mounts", i42, "use_percent");
+              if (d53 < 0) c.add(27, "mounts", i42, "use_percent");
             }
           }
         }

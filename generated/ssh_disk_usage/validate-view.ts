@@ -7,49 +7,44 @@ import {
   type ValidatorIssueRow,
 } from "@toolgate/runtime";
 
-const own2 = Object.prototype.hasOwnProperty;
-const proto3: any = Object.prototype;
+const own4 = Object.prototype.hasOwnProperty;
+const proto5: any = Object.prototype;
+const enumerable18 = Object.prototype.propertyIsEnumerable;
 
 export const validateAgentView: Validator = toValidator(v1, v1c, issues);
 
 function v1(d: any): boolean {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) return false;
-  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) return false;
-  for (const k4 in d) {
-    if (!own2.call(d, k4)) return false;
-    if (!(k4 === "mounts")) return false;
+  let r3 = 0;
+  for (const k2 in d) {
+    if (!own4.call(d, k2)) return false;
+    if (k2 === "mounts") r3++;
+    else return false;
   }
-  const d5 = d.mounts;
-  if (d5 !== undefined) {
-    if (!(Array.isArray(d5))) return false;
-    if (d5.length > 64) return false;
-    for (let i6 = 0; i6 < d5.length; i6++) {
-      const d7 = d5[i6];
-      if (!((typeof d7 === "object" && d7 !== null && !Array.isArray(d7)))) return false;
-      if (d7.mount === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.mount !== undefined) && !own2.call(d7, "mount"))) return false;
-      if (d7.use_percent === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d7, "use_percent"))) return false;
-      if (d7.avail_kb === undefined || ((Object.getPrototypeOf(d7) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d7, "avail_kb"))) return false;
-      for (const k8 in d7) {
-        if (!own2.call(d7, k8)) return false;
-        if (!(k8 === "mount" || k8 === "use_percent" || k8 === "avail_kb")) return false;
-      }
-      const d9 = d7.mount;
-      if (d9 !== undefined) {
-        if (!(typeof d9 === "string")) return false;
-        if (d9.length > 256 && ucs2length(d9) > 256) return false;
-      }
-      const d11 = d7.use_percent;
-      if (d11 !== undefined) {
-        if (!(Number.isInteger(d11))) return false;
-        if (d11 > 100) return false;
-        if (d11 < 0) return false;
-      }
-      const d13 = d7.avail_kb;
-      if (d13 !== undefined) {
-        if (!(Number.isInteger(d13))) return false;
-        if (d13 < 0) return false;
-      }
+  if (r3 !== 1) return false;
+  const d6 = d.mounts;
+  if (!(Array.isArray(d6))) return false;
+  if (d6.length > 64) return false;
+  for (let i7 = 0; i7 < d6.length; i7++) {
+    const d8 = d6[i7];
+    if (!((typeof d8 === "object" && d8 !== null && !Array.isArray(d8)))) return false;
+    let r10 = 0;
+    for (const k9 in d8) {
+      if (!own4.call(d8, k9)) return false;
+      if (k9 === "mount" || k9 === "use_percent" || k9 === "avail_kb") r10++;
+      else return false;
     }
+    if (r10 !== 3) return false;
+    const d11 = d8.mount;
+    if (!(typeof d11 === "string")) return false;
+    if (d11.length > 256 && ucs2length(d11) > 256) return false;
+    const d13 = d8.use_percent;
+    if (!(Number.isInteger(d13))) return false;
+    if (d13 > 100) return false;
+    if (d13 < 0) return false;
+    const d15 = d8.avail_kb;
+    if (!(Number.isInteger(d15))) return false;
+    if (d15 < 0) return false;
   }
   return true;
 }
@@ -58,47 +53,47 @@ function v1(d: any): boolean {
 
 function v1c(d: any, c: Collector): void {
   if (!((typeof d === "object" && d !== null && !Array.isArray(d)))) { c.add(16); return; }
-  if (d.mounts === undefined || ((Object.getPrototypeOf(d) !== proto3 || proto3.mounts !== undefined) && !own2.call(d, "mounts"))) c.add(0);
-  for (const k16 in d) {
-    if (!own2.call(d, k16)) c.add(1);
-    if (!(k16 === "mounts")) c.member(1, k16);
+  if (!enumerable18.call(d, "mounts") || d.mounts === undefined) c.add(0);
+  for (const k19 in d) {
+    if (!own4.call(d, k19)) c.add(1);
+    if (!(k19 === "mounts")) c.member(1, k19);
   }
-  const d17 = d.mounts;
-  if (d17 !== undefined) {
-    l32: {
-      if (!(Array.isArray(d17))) { c.add(15, "mounts"); break l32; }
-      if (d17.length > 64) c.add(2, "mounts");
-      for (let i18 = 0; i18 < d17.length; i18++) {
-        const d19 = d17[i18];
-        l30: {
-          if (!((typeof d19 === "object" && d19 !== null && !Array.isArray(d19)))) { c.add(14, "mounts", i18); break l30; }
-          if (d19.mount === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.mount !== undefined) && !own2.call(d19, "mount"))) c.add(3, "mounts", i18);
-          if (d19.use_percent === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.use_percent !== undefined) && !own2.call(d19, "use_percent"))) c.add(4, "mounts", i18);
-          if (d19.avail_kb === undefined || ((Object.getPrototypeOf(d19) !== proto3 || proto3.avail_kb !== undefined) && !own2.call(d19, "avail_kb"))) c.add(5, "mounts", i18);
-          for (const k20 in d19) {
-            if (!own2.call(d19, k20)) c.add(6, "mounts", i18);
-            if (!(k20 === "mount" || k20 === "use_percent" || k20 === "avail_kb")) c.member(6, k20, "mounts", i18);
+  const d20 = d.mounts;
+  if (d20 !== undefined) {
+    if (!(Array.isArray(d20))) c.add(15, "mounts");
+    else {
+      if (d20.length > 64) c.add(2, "mounts");
+      for (let i21 = 0; i21 < d20.length; i21++) {
+        const d22 = d20[i21];
+        if (!((typeof d22 === "object" && d22 !== null && !Array.isArray(d22)))) c.add(14, "mounts", i21);
+        else {
+          if (!enumerable18.call(d22, "mount") || d22.mount === undefined) c.add(3, "mounts", i21);
+          if (!enumerable18.call(d22, "use_percent") || d22.use_percent === undefined) c.add(4, "mounts", i21);
+          if (!enumerable18.call(d22, "avail_kb") || d22.avail_kb === undefined) c.add(5, "mounts", i21);
+          for (const k23 in d22) {
+            if (!own4.call(d22, k23)) c.add(6, "mounts", i21);
+            if (!(k23 === "mount" || k23 === "use_percent" || k23 === "avail_kb")) c.member(6, k23, "mounts", i21);
           }
-          const d21 = d19.mount;
-          if (d21 !== undefined) {
-            l23: {
-              if (!(typeof d21 === "string")) { c.add(8, "mounts", i18, "mount"); break l23; }
-              if (d21.length > 256 && ucs2length(d21) > 256) c.add(7, "mounts", i18, "mount");
-            }
-          }
-          const d24 = d19.use_percent;
+          const d24 = d22.mount;
           if (d24 !== undefined) {
-            l26: {
-              if (!(Number.isInteger(d24))) { c.add(11, "mounts", i18, "use_percent"); break l26; }
-              if (d24 > 100) c.add(9, "mounts", i18, "use_percent");
-              if (d24 < 0) c.add(10, "mounts", i18, "use_percent");
+            if (!(typeof d24 === "string")) c.add(8, "mounts", i21, "mount");
+            else {
+              if (d24.length > 256 && ucs2length(d24) > 256) c.add(7, "mounts", i21, "mount");
             }
           }
-          const d27 = d19.avail_kb;
-          if (d27 !== undefined) {
-            l29: {
-              if (!(Number.isInteger(d27))) { c.add(13, "mounts", i18, "avail_kb"); break l29; }
-              if (d27 < 0) c.add(12, "mounts", i18, "avail_kb");
+          const d26 = d22.use_percent;
+          if (d26 !== undefined) {
+            if (!(Number.isInteger(d26))) c.add(11, "mounts", i21, "use_percent");
+            else {
+              if (d26 > 100) c.add(9, "mounts", i21, "use_percent");
+              if (d26 < 0) c.add(10, "mounts", i21, "use_percent");
+            }
+          }
+          const d28 = d22.avail_kb;
+          if (d28 !== undefined) {
+            if (!(Number.isInteger(d28))) c.add(13, "mounts", i21, "avail_kb");
+            else {
+              if (d28 < 0) c.add(12, "mounts", i21, "avail_kb");
             }
           }
         }

@@ -41,8 +41,8 @@ const countedNumber = (types: readonly string[] | undefined, site: Site, ctx: Mo
 
 /**
  * The statements checking `site.data` against `schema`; in the first run every failure returns
- * false from the function. `exit` leaves this node in the collecting run once its type check failed: the
- * function's `return false` for its whole body, otherwise a labeled block's `break` (lean/context).
+ * false from the function. In the collecting run a failed type check skips the checks it guards:
+ * `exit` leaves the function (a function body's whole instance), otherwise they are its else branch.
  */
 export function compileNode(schema: unknown, site: Site, ctx: ModuleContext, exit?: Code): Code[] {
   if (schema === true) return [];
@@ -63,11 +63,7 @@ export function compileNode(schema: unknown, site: Site, ctx: ModuleContext, exi
   ];
   // Nothing after the type check to guard, or the first run, whose failures all return: no exit.
   if (types === undefined || checks.length === 0 || !ctx.collecting) return [...typeCode(types, site, ctx), ...checks];
-  if (exit !== undefined) return [...typeCode(types, site, ctx, exit), ...checks];
-  const label = ctx.name("l");
-  return [_`${label}: {
-  ${join([...typeCode(types, site, ctx, _`break ${label};`), ...checks])}
-}`];
+  return exit !== undefined ? [...typeCode(types, site, ctx, exit), ...checks] : typeCode(types, site, ctx, undefined, checks);
 }
 
 /** The body of a function whose data is the subschema's whole instance. */

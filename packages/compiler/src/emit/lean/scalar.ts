@@ -14,15 +14,22 @@ const TYPE_TESTS: Readonly<Record<string, (d: Code) => Code>> = {
   array: (d) => _`Array.isArray(${d})`,
 };
 
-/** The type check; `exit` leaves the checks it guards once it failed (see compileNode). */
-export function typeCode(types: readonly string[] | undefined, site: Site, ctx: ModuleContext, exit?: Code): Code[] {
+/**
+ * The type check. In the collecting run a failed type must skip the checks it guards: `exit` leaves
+ * the function, or else the `guarded` checks go in the check's else branch (see compileNode).
+ */
+export function typeCode(types: readonly string[] | undefined, site: Site, ctx: ModuleContext, exit?: Code, guarded?: readonly Code[]): Code[] {
   if (types === undefined) return [];
   const tests = types.map((t) => {
     const test = TYPE_TESTS[t];
     if (test === undefined) throw new LeanUnsupported("type", site.at);
     return test(site.data);
   });
-  return [_`if (!(${join(tests, " || ")})) ${ctx.fail(site, "type", { type: types.join(",") }, exit)}`];
+  const check = _`if (!(${join(tests, " || ")})) ${ctx.fail(site, "type", { type: types.join(",") }, exit)}`;
+  return guarded === undefined ? [check] : [_`${check}
+else {
+  ${join(guarded)}
+}`];
 }
 
 /** `d === v` for a scalar, deep equality against a pooled constant for a structure. */
