@@ -4,9 +4,9 @@
 // process per registry (the order reversed every other run) that compiles the sources, their import
 // and export lines cut, as scripts; prints per registry the median (min–max) of that CPU time.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { spawnSync } from "node:child_process";
+import { join, resolve } from "node:path";
 import vm from "node:vm";
+import { runNode } from "./lib/spawn.mjs";
 import { summarize } from "./lib/stats.mjs";
 
 /** CPU milliseconds to compile the registry's adapter modules as scripts, in this process. */
@@ -32,9 +32,7 @@ if (first === "--child") {
   for (let r = 0; r < Number(first); r++) {
     const order = rest.map((_d, i) => i);
     for (const i of r % 2 === 0 ? order : order.reverse()) {
-      const child = spawnSync(process.execPath, [process.argv[1], "--child", rest[i]], { encoding: "utf8" });
-      if (child.status !== 0) throw new Error(child.stderr);
-      times[i].push(Number(child.stdout));
+      times[i].push(await runNode(process.argv[1], ["--child", resolve(rest[i])]));
     }
   }
   for (const [i, dir] of rest.entries()) {

@@ -8,9 +8,9 @@
 // code is the first directory's. Prints per size and build the medians over the runs.
 import { readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { spawnSync } from "node:child_process";
 import { CASES } from "./lib/cases.mjs";
 import { BENCH_TOOL, META_FILE } from "./lib/paths.mjs";
+import { runNode } from "./lib/spawn.mjs";
 import { median } from "./lib/stats.mjs";
 import { compare } from "./lib/timing.mjs";
 
@@ -43,9 +43,7 @@ if (args[0] === "--child") {
     const rows = dirs.map(() => ({ adapter: [], typia: [], quotient: [] }));
     for (let r = 0; r < Number(runs); r++) {
       for (const i of r % 2 === 0 ? [0, 1] : [1, 0]) {
-        const p = spawnSync(process.execPath, ["--expose-gc", process.argv[1], "--child", dirs[i], dirs[0], size], { encoding: "utf8" });
-        if (p.status !== 0) throw new Error(p.stderr);
-        const [typia, adapter] = JSON.parse(p.stdout.trim().split("\n").at(-1));
+        const [typia, adapter] = await runNode(process.argv[1], ["--child", dirs[i], dirs[0], size], ["--expose-gc"]);
         rows[i].adapter.push(adapter);
         rows[i].typia.push(typia);
         rows[i].quotient.push(adapter / typia);

@@ -37,17 +37,16 @@ function loopCounted(schema: SchemaObject): readonly string[] {
   return countable ? required : [];
 }
 
-function requiredCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
-  const counted = new Set(loopCounted(schema));
+function requiredCode(schema: SchemaObject, counted: readonly string[], site: Site, ctx: ModuleContext): Code[] {
   return namesOf(schema.required).flatMap((name) => {
-    if (!counted.has(name)) return [_`if (${ownAbsent(ctx, site.data, read(site, name, ctx), name)}) ${ctx.fail(site, "required", name)}`];
+    if (!counted.includes(name)) return [_`if (${ownAbsent(ctx, site.data, read(site, name, ctx), name)}) ${ctx.fail(site, "required", name)}`];
     // The first run counts it in the for-in; the twin says which name the count missed.
     return ctx.collecting ? [_`if (${notEnumerated(ctx, site.data, name)}) ${ctx.fail(site, "required", name)}`] : [];
   });
 }
 
-function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
-  const out = requiredCode(schema, site, ctx);
+function presenceCode(schema: SchemaObject, counted: readonly string[], site: Site, ctx: ModuleContext): Code[] {
+  const out = requiredCode(schema, counted, site, ctx);
   for (const keyword of ["minProperties", "maxProperties"] as const) {
     const bound = nonNegativeInteger(schema, keyword, site);
     if (bound === undefined) continue;
@@ -69,10 +68,10 @@ function presenceCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Cod
  * reads of declared members (selector, checks) can then trust `d.x`. A required member's presence
  * test already saw it is own.
  */
-function propertiesCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+function propertiesCode(schema: SchemaObject, inLoop: readonly string[], site: Site, ctx: ModuleContext): Code[] {
   const required = new Set(namesOf(schema.required));
-  // A counted name's value is read here once: the loop saw the name, not that its value is there.
-  const counted = new Set(ctx.collecting ? [] : loopCounted(schema));
+  // A name the loop counted has its value read here once: the loop saw the name, not that its value is there.
+  const counted = new Set(inLoop);
   return entriesOf(schema.properties).flatMap(([name, sub]) => {
     if (sub === true && required.has(name) && !counted.has(name)) return [];
     const value = ctx.name("d");
@@ -156,10 +155,9 @@ interface Rest {
  * additionalProperties on an undeclared key. In the first run a counted required name skips that
  * test and is counted instead; after the loop the count must be the number of such names.
  */
-function additionalCode(schema: SchemaObject, key: Code, site: Site, ctx: ModuleContext): Rest {
-  const counted = ctx.collecting ? [] : loopCounted(schema);
+function additionalCode(schema: SchemaObject, counted: readonly string[], key: Code, site: Site, ctx: ModuleContext): Rest {
   const names = entriesOf(schema.properties).map(([n]) => n).filter((n) => !counted.includes(n));
-  const covered = matchTest(key, names, Object.keys(isSchemaObject(schema.patternProperties) ? schema.patternProperties : {}), ctx);
+  const covered = matchTest(key, names, entriesOf(schema.patternProperties).map(([p]) => p), ctx);
   const rest = covered === undefined && schema.additionalProperties === false
     ? [ctx.failMember(site, "additionalProperties", key)]
     : restCode("additionalProperties", schema.additionalProperties, covered ?? _`false`, key, site, ctx);
@@ -173,18 +171,18 @@ ${otherwise}`;
   return { before: [_`let ${seen} = 0;`], body: [body], after: [_`if (${seen} !== ${counted.length}) ${ctx.fail(site, "required", counted[0]!)}`] };
 }
 
-function restOf(schema: SchemaObject, key: Code, site: Site, ctx: ModuleContext): Rest {
-  if (schema.additionalProperties !== undefined) return additionalCode(schema, key, site, ctx);
+function restOf(schema: SchemaObject, inLoop: readonly string[], key: Code, site: Site, ctx: ModuleContext): Rest {
+  if (schema.additionalProperties !== undefined) return additionalCode(schema, inLoop, key, site, ctx);
   if (schema.unevaluatedProperties === undefined || schema.unevaluatedProperties === true) return { before: [], body: [], after: [] };
   const coverage = evaluatedCoverage(propertyKind(key), schema, site, ctx);
   const body = coverage.covered === undefined ? [] : restCode("unevaluatedProperties", schema.unevaluatedProperties, coverage.covered, key, site, ctx);
   return { before: coverage.prelude, body, after: [] };
 }
 
-function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+function keysCode(schema: SchemaObject, inLoop: readonly string[], site: Site, ctx: ModuleContext): Code[] {
   const key = ctx.name("k");
   const names = nameCode(schema, key, site, ctx);
-  const rest = restOf(schema, key, site, ctx);
+  const rest = restOf(schema, inLoop, key, site, ctx);
   const body = [...names, ...rest.body];
   if (body.length === 0) return [];
   // for-in also visits a polluted prototype's enumerable names: such a key fails, never passes as
@@ -196,10 +194,13 @@ function keysCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] 
 }
 
 export function objectCode(schema: SchemaObject, site: Site, ctx: ModuleContext): Code[] {
+  // The first run counts these names in the for-in; its twin tests each (requiredCode).
+  const counted = loopCounted(schema);
+  const inLoop = ctx.collecting ? [] : counted;
   return [
-    ...presenceCode(schema, site, ctx),
-    ...keysCode(schema, site, ctx),
-    ...propertiesCode(schema, site, ctx),
+    ...presenceCode(schema, counted, site, ctx),
+    ...keysCode(schema, inLoop, site, ctx),
+    ...propertiesCode(schema, inLoop, site, ctx),
     ...dependentSchemasCode(schema, site, ctx),
   ];
 }
